@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Cassette",
+    products: [
+        .library(name: "Cassette", targets: ["Cassette"]),
+        .executable(name: "cassette", targets: ["CassetteTool"]),
+    ],
+    targets: [
+        // The cassette model, the canonical codec, hashing and scrubbing. No URL loading here, so the
+        // command-line tool shares one model of a cassette with the library.
+        .target(name: "CassetteCore"),
+        // ReplayProtocol, the Cassette type users open, and the Swift Testing trait.
+        .target(name: "Cassette", dependencies: ["CassetteCore"]),
+        // The `cassette` command-line tool (product name `cassette`; the target name must not differ
+        // from `Cassette` only by case).
+        .executableTarget(name: "CassetteTool", dependencies: ["CassetteCore"]),
+        .testTarget(
+            name: "CassetteCoreTests",
+            dependencies: ["CassetteCore"],
+            exclude: ["Golden"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

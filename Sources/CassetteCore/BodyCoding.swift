@@ -1,0 +1,73 @@
+import Foundation
+
+/// How a body is stored in a cassette, chosen from its bytes and its `Content-Type` so that a diff
+/// of the cassette reads well.
+public enum StoredBody: Sendable, Equatable {
+    /// JSON stored as structured JSON: only where re-encoding it loses nothing a client could see.
+    case json(JSONValue)
+    /// UTF-8 text stored as a string.
+    case text(String)
+    /// Anything else, stored as base64.
+    case base64(String)
+
+    /// Chooses the representation for a body.
+    ///
+    /// - JSON when the `Content-Type` is JSON (or absent and the bytes hold an object or array) and
+    ///   the text parses with nothing lost (``JSONLossiness``);
+    /// - text when the bytes are valid UTF-8 without control characters other than tab, LF and CR,
+    ///   and the `Content-Type` does not declare a binary type;
+    /// - base64 otherwise.
+    public init(bytes: Data, contentType: String?) {
+        let mediaType = contentType.map(MediaType.init)
+        if StoredBody.mayBeJSON(bytes, mediaType: mediaType) {
+            var lossiness = JSONLossiness()
+            if let value = try? JSONParser.parse(bytes, lossiness: &lossiness), lossiness.isEmpty {
+                self = .json(value)
+                return
+            }
+        }
+        if mediaType?.isDeclaredBinary != true, let text = StoredBody.plainText(bytes) {
+            self = .text(text)
+            return
+        }
+        self = .base64(bytes.base64EncodedString())
+    }
+
+    static func mayBeJSON(_ bytes: Data, mediaType: MediaType?) -> Bool {
+        if let mediaType { return mediaType.isJSON }
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
+            return false
+        }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    static func plainText(_ bytes: Data) -> String? {
+        let allowed = bytes.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard allowed, !bytes.contains(0x7F) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The bytes this representation stands for: JSON in compact form, text as UTF-8.
+    public func bytes() throws(BodyDecodingError) -> Data {
+        switch self {
+        case .json(let value): return Data(JSONWriter.bytes(of: value, style: .compact))
+        case .text(let text): return Data(text.utf8)
+        case .base64(let encoded):
+            guard let data = Data(base64Encoded: encoded) else { throw BodyDecodingError() }
+            return data
+        }
+    }
+
+    /// The JSON object that stands for this body in a cassette: `{"json": ...}`, `{"text": ...}`
+    /// or `{"base64": ...}`.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .json(let value): .object([.init("json", value)])
+        case .text(let text): .object([.init("text", .string(text))])
+        case .base64(let encoded): .object([.init("base64", .string(encoded))])
+        }
+    }
+}
+
+/// A base64 body that is not valid base64.
+public struct BodyDecodingError: Error, Sendable, Equatable {}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The contents of one cassette file: a format version and an ordered list of interactions.
+public struct CassetteDocument: Sendable, Hashable {
+    /// The format version this build reads and writes.
+    public static let formatVersion = 1
+
+    public var interactions: [Interaction]
+
+    public init(interactions: [Interaction] = []) {
+        self.interactions = interactions
+    }
+
+    /// Reads a cassette file.
+    ///
+    /// - Throws: ``CassetteReadError`` naming the file, and the line, column and JSON path of the
+    ///   problem where it has one.
+    public static func read(from url: URL) throws(CassetteReadError) -> CassetteDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CassetteReadError(path: url.path, reason: .unreadable(describeReadFailure(url: url, error: error)))
+        }
+        return try decode(data, path: url.path)
+    }
+
+    /// Decodes the bytes of a cassette file; `path` names the file in errors.
+    public static func decode(_ data: Data, path: String) throws(CassetteReadError) -> CassetteDocument {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw CassetteReadError(path: path, reason: .empty)
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(data)
+        } catch {
+            let (line, column) = TextPosition.lineAndColumn(of: error.offset, in: data)
+            throw CassetteReadError(path: path, line: line, column: column, reason: .syntax(error.message))
+        }
+        do throws(SchemaError) {
+            return try CassetteDocument(json: value)
+        } catch {
+            var located = CassetteReadError(path: path, jsonPath: error.pathText, reason: .invalid(error.message))
+            if let version = error.newerVersion { located.reason = .newerVersion(version) }
+            if let offset = JSONLocator.offset(of: error.path, atKey: error.atKey, in: data) {
+                (located.line, located.column) = TextPosition.lineAndColumn(of: offset, in: data)
+            }
+            throw located
+        }
+    }
+
+    /// The canonical bytes of this cassette: keys sorted, two-space indentation, slashes
+    /// unescaped, LF line endings and a trailing newline. Reading them back and encoding again
+    /// gives the same bytes.
+    public func encoded() -> Data {
+        var writer = JSONWriter(style: .pretty)
+        writer.write(jsonValue)
+        var bytes = writer.takeOutput()
+        bytes.append(0x0A)
+        return Data(bytes)
+    }
+
+    /// Writes the canonical bytes to `url` atomically: a crash leaves the old file or the new one,
+    /// never a mix.
+    public func write(to url: URL) throws(AtomicWriteError) {
+        try AtomicFile.write(encoded(), to: url)
+    }
+
+    private static func describeReadFailure(url: URL, error: any Error) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            return "no such file"
+        }
+        if isDirectory.boolValue { return "it is a directory, not a file" }
+        if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied" }
+        return (error as NSError).localizedDescription
+    }
+}
+
+/// Line and column of a byte offset.
+enum TextPosition {
+    static func lineAndColumn(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, data.count)
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            for index in 0..<end where raw[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+        }
+        return (line, end - lineStart + 1)
+    }
+}

@@ -1,0 +1,55 @@
+/// One HTTP header field, with its name in the spelling it was received or set with.
+///
+/// Headers are kept in arrays, never dictionaries, so their order in a cassette is defined and the
+/// same on every platform. Names compare case-insensitively.
+public struct HTTPHeader: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Whether this header's name equals `other`, ignoring ASCII case.
+    public func hasName(_ other: String) -> Bool {
+        HTTPHeader.namesEqual(name, other)
+    }
+
+    static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count
+            && zip(lhs.utf8, rhs.utf8).allSatisfy { HTTPHeader.lowercase($0) == HTTPHeader.lowercase($1) }
+    }
+
+    @inline(__always) static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    /// Sorts headers into the order cassettes store them in: by lower-cased name, keeping the
+    /// relative order of fields with the same name (their order matters, as with `Set-Cookie`).
+    public static func canonicalOrder(_ headers: [HTTPHeader]) -> [HTTPHeader] {
+        headers.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.name.lowercased()
+            let right = rhs.element.name.lowercased()
+            if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}
+
+extension Array where Element == HTTPHeader {
+    /// The value of the first field named `name`, compared case-insensitively.
+    public func value(for name: String) -> String? {
+        first { $0.hasName(name) }?.value
+    }
+
+    /// Every value of the fields named `name`, in order.
+    public func values(for name: String) -> [String] {
+        filter { $0.hasName(name) }.map(\.value)
+    }
+
+    /// A copy without the fields named `name`.
+    public func removing(_ name: String) -> [HTTPHeader] {
+        filter { !$0.hasName(name) }
+    }
+}

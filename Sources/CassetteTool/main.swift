@@ -1,0 +1,1 @@
+print("cassette: usage: cassette <lint|scrub|prune> [PATH...]")
