@@ -21,6 +21,7 @@ let package = Package(
             dependencies: ["CassetteCore"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "CassetteTests", dependencies: ["Cassette"]),
     ],
     swiftLanguageModes: [.v6]
 )

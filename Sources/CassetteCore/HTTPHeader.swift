@@ -16,7 +16,8 @@ public struct HTTPHeader: Sendable, Hashable {
         HTTPHeader.namesEqual(name, other)
     }
 
-    static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+    /// Whether two header names are equal, ignoring ASCII case.
+    public static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.count == rhs.utf8.count
             && zip(lhs.utf8, rhs.utf8).allSatisfy { HTTPHeader.lowercase($0) == HTTPHeader.lowercase($1) }
     }

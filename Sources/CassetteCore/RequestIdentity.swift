@@ -86,17 +86,17 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A URL split into its parts by plain string rules, the same on every platform.
-struct URLParts {
-    var scheme = ""
-    var hasAuthority = false
-    var userInfo: String?
-    var host = ""
-    var port: String?
-    var path = ""
-    var query: String?
-    var fragment: String?
+package struct URLParts {
+    package var scheme = ""
+    package var hasAuthority = false
+    package var userInfo: String?
+    package var host = ""
+    package var port: String?
+    package var path = ""
+    package var query: String?
+    package var fragment: String?
 
-    init(_ url: String) {
+    package init(_ url: String) {
         var rest = Substring(url)
         if let hash = rest.firstIndex(of: "#") {
             fragment = String(rest[rest.index(after: hash)...])

@@ -1,0 +1,51 @@
+import Foundation
+
+extension Cassette {
+    /// How a cassette treats the network.
+    public enum Mode: String, Sendable, CaseIterable, CustomStringConvertible {
+        /// Serve every request from the cassette and never touch the network; a request with no
+        /// recorded match fails. The default, and what CI runs.
+        case replay
+        /// Send every request to the real server and write a fresh cassette on ``Cassette/finish()``.
+        /// Use it to record a new test or to re-record after the API changed.
+        case record
+        /// Record when the cassette file does not exist yet, replay when it does.
+        case once
+        /// Serve what the cassette has, record what it lacks, and keep the rest. Use it to add
+        /// requests to an existing test without re-recording the others.
+        case newEpisodes
+
+        public var description: String { rawValue }
+
+        /// The environment variable the mode is read from.
+        public static let environmentVariable = "CASSETTE_MODE"
+
+        /// Reads the mode from `CASSETTE_MODE`: ``replay`` when unset or empty.
+        ///
+        /// - Throws: ``CassetteError/unknownMode(_:)`` for any other value than the modes' names
+        ///   (`new-episodes` and `new_episodes` are accepted for ``newEpisodes``).
+        public static func fromEnvironment(
+            _ environment: [String: String] = ProcessInfo.processInfo.environment
+        ) throws(CassetteError) -> Mode {
+            guard let value = environment[environmentVariable]?.trimmingCharacters(in: .whitespaces),
+                !value.isEmpty
+            else { return .replay }
+            switch value.lowercased() {
+            case "replay": return .replay
+            case "record": return .record
+            case "once": return .once
+            case "newepisodes", "new-episodes", "new_episodes": return .newEpisodes
+            default: throw CassetteError.unknownMode(value)
+            }
+        }
+    }
+
+    /// Whether `CI` is set to a true value (`1`, `true`, `yes`, or any value but `0`, `false`, `no`
+    /// and empty), as CI services set it.
+    static func isCI(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() else {
+            return false
+        }
+        return !["", "0", "false", "no", "off"].contains(value)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Errors from opening, using and finishing a cassette. Every message says what happened and, where
+/// there is one, the command that fixes it.
+public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `CASSETTE_MODE` holds a value that is not a mode.
+    case unknownMode(String)
+    /// Replay was asked for a cassette file that does not exist.
+    case missingCassette(path: String, testName: String?)
+    /// A mode that would record was asked for while `CI` is set.
+    case recordingOnCI(path: String, mode: Cassette.Mode)
+    /// The cassette file exists but cannot be read; it is left untouched.
+    case unreadable(CassetteReadError)
+    /// Writing the cassette failed; the file on disk is unchanged.
+    case writeFailed(AtomicWriteError)
+    /// A request had no recorded match.
+    case noMatch(ReplayMiss)
+    /// Requests made in a `withCassette` block had no recorded match.
+    case unmatchedRequests([ReplayMiss])
+    /// No `Package.swift` was found above the file that named a cassette.
+    case packageRootNotFound(filePath: String)
+    /// A request arrived after ``Cassette/finish()``, or after the cassette was released.
+    case cassetteClosed(path: String)
+
+    public var description: String {
+        switch self {
+        case .unknownMode(let value):
+            let valid = Cassette.Mode.allCases.map(\.rawValue).joined(separator: ", ")
+            return "error: unknown \(Cassette.Mode.environmentVariable) value \"\(value)\"; valid values: \(valid)"
+        case .missingCassette(let path, let testName):
+            return "\(path): error: no cassette recorded yet; record it against the real server with "
+                + "\(Cassette.Mode.environmentVariable)=record swift test --filter \(testName ?? "<test>")"
+        case .recordingOnCI(let path, let mode):
+            return "\(path): error: refusing to record in \(mode) mode because CI is set: CI replays "
+                + "committed cassettes; record locally with \(Cassette.Mode.environmentVariable)=record swift test "
+                + "--filter <test> and commit the cassette"
+        case .unreadable(let error):
+            return error.description + "; the file was left unchanged"
+        case .writeFailed(let error):
+            return error.description
+        case .noMatch(let miss):
+            return miss.description
+        case .unmatchedRequests(let misses):
+            return misses.map(\.description).joined(separator: "\n")
+        case .packageRootNotFound(let filePath):
+            return "error: no Package.swift found in any folder above \(filePath); name the cassette by file "
+                + "with Cassette(fileURL:mode:)"
+        case .cassetteClosed(let path):
+            return "\(path): error: request made after the cassette was finished or released; keep the cassette "
+                + "alive until the test's requests are done"
+        }
+    }
+}
+
+extension CassetteError: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,72 @@
+#if canImport(Testing)
+    import Foundation
+    import Testing
+
+    extension Cassette {
+        /// The cassette of the running test, set by the ``CassetteTrait`` (`@Test(.cassette("Name"))`).
+        @TaskLocal public static var current: Cassette?
+    }
+
+    /// A Swift Testing trait that opens a cassette for a test, makes it available as
+    /// ``Cassette/current``, reports every request replay could not serve as an issue of that
+    /// test, and finishes the cassette when the test ends.
+    ///
+    /// ```swift
+    /// @Test(.cassette("UserAPI"))
+    /// func fetchesUser() async throws {
+    ///     let client = APIClient(session: try #require(Cassette.current).session())
+    ///     #expect(try await client.user(id: 1).name == "Ada")
+    /// }
+    /// ```
+    public struct CassetteTrait: TestTrait, TestScoping {
+        /// The cassette's name in the package's `Cassettes/` folder; `nil` names it after the test.
+        public var name: String?
+        /// The mode; `nil` reads `CASSETTE_MODE`.
+        public var mode: Cassette.Mode?
+        public var options: Cassette.Options
+        /// The file that declared the test, from which the package root is found.
+        public var filePath: String
+
+        public func provideScope(
+            for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+        ) async throws {
+            var options = options
+            options.testName = options.testName ?? String(test.name.prefix { $0 != "(" })
+            let cassetteName = name ?? CassetteTrait.defaultName(for: test)
+            let cassette = try Cassette(named: cassetteName, mode: mode, options: options, filePath: filePath)
+            var thrown: (any Error)?
+            do {
+                try await Cassette.$current.withValue(cassette) { try await function() }
+            } catch {
+                thrown = error
+            }
+            // URLProtocol runs on URLSession's threads, outside the test's task, where an issue would
+            // not be attributed to this test; misses are carried back through the cassette instead.
+            for miss in cassette.misses {
+                Issue.record(Comment(rawValue: miss.description), sourceLocation: test.sourceLocation)
+            }
+            try await cassette.finish()
+            if let thrown { throw thrown }
+        }
+
+        /// `Suite/function` with characters that are awkward in file names replaced.
+        static func defaultName(for test: Test) -> String {
+            let function = test.name.prefix { $0 != "(" }
+            let parts = test.id.description.split(separator: "/").map(String.init)
+            let suite = parts.count > 1 ? parts[parts.count - 2].split(separator: ".").last.map(String.init) : nil
+            let raw = [suite, String(function)].compactMap { $0 }.joined(separator: "/")
+            return String(raw.map { $0.isLetter || $0.isNumber || $0 == "/" || $0 == "-" || $0 == "_" ? $0 : "_" })
+        }
+    }
+
+    extension Trait where Self == CassetteTrait {
+        /// Opens the cassette `name` (default: named after the test) for the test; see
+        /// ``CassetteTrait``.
+        public static func cassette(
+            _ name: String? = nil, mode: Cassette.Mode? = nil, options: Cassette.Options = Cassette.Options(),
+            filePath: String = #filePath
+        ) -> Self {
+            CassetteTrait(name: name, mode: mode, options: options, filePath: filePath)
+        }
+    }
+#endif

@@ -1,0 +1,110 @@
+import Cassette
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite struct ConcurrencyTests {
+    /// 100 cassettes record concurrently through one server, then replay concurrently with the
+    /// server stopped: every cassette holds and serves only its own requests.
+    @Test func oneHundredCassettesInConcurrentUseNeverCross() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try TestHTTPServer()
+        let count = 100
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    let cassette = try openCassette(directory.file("C\(index).json"), .record)
+                    let session = cassette.session()
+                    for step in 0..<3 {
+                        _ = try await session.fetch(server.url("/echo?cassette=\(index)&step=\(step)"))
+                    }
+                    try await cassette.finish()
+                }
+            }
+            try await group.waitForAll()
+        }
+        server.stop()
+        for index in 0..<count {
+            let urls = try CassetteDocument.read(from: directory.file("C\(index).json")).interactions.map(\.request.url)
+            #expect(urls.count == 3)
+            #expect(urls.allSatisfy { $0.contains("cassette=\(index)&") }, "cassette \(index): \(urls)")
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    let cassette = try openCassette(directory.file("C\(index).json"), .replay)
+                    let session = cassette.session()
+                    for step in (0..<3).reversed() {
+                        let (data, _) = try await session.fetch(server.url("/echo?step=\(step)&cassette=\(index)"))
+                        let text = String(decoding: data, as: UTF8.self)
+                        #expect(text.contains("cassette=\(index)&step=\(step)"), "\(text)")
+                    }
+                    #expect(cassette.misses.isEmpty)
+                    try await cassette.finish()
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Concurrent requests through one cassette are all recorded, and recording twice gives the
+    /// same bytes although the requests start in a different order each time.
+    @Test func concurrentRequestsInOneCassetteAreAllRecordedInADeterministicOrder() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try TestHTTPServer()
+        var files: [Data] = []
+        for round in 0..<2 {
+            let file = directory.file("Concurrent\(round).json")
+            let cassette = try openCassette(file, .record)
+            let session = cassette.session()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<30 {
+                    group.addTask { _ = try await session.fetch(server.url("/echo?n=\(index)")) }
+                }
+                try await group.waitForAll()
+            }
+            try await cassette.finish()
+            files.append(try Data(contentsOf: file))
+            #expect(try CassetteDocument.read(from: file).interactions.count == 30)
+        }
+        #expect(files[0] == files[1])
+    }
+
+    /// `finish()` waits for requests still being recorded instead of losing them.
+    @Test func finishWaitsForRequestsInFlight() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("InFlight.json")
+        let server = try TestHTTPServer()
+        let cassette = try openCassette(file, .record)
+        let session = cassette.session()
+        let slow = Task { try await session.fetch(server.url("/slow?ms=300")) }
+        while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await cassette.finish()
+        _ = try await slow.value
+        #expect(try CassetteDocument.read(from: file).interactions.count == 1)
+    }
+
+    @Test func cancellingARecordedRequestStopsItAndRecordsNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Cancelled.json")
+        let server = try TestHTTPServer()
+        let cassette = try openCassette(file, .record)
+        let session = cassette.session()
+        let task = Task { try await session.fetch(server.url("/slow?ms=30000")) }
+        while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let started = ContinuousClock.now
+        task.cancel()
+        do {
+            _ = try await task.value
+            Issue.record("a cancelled request succeeded")
+        } catch let error as URLError {
+            #expect(error.code == .cancelled)
+        }
+        try await cassette.finish()
+        #expect(ContinuousClock.now - started < .seconds(15), "cancellation waited for the slow answer")
+        #expect(try CassetteDocument.read(from: file).interactions.isEmpty)
+    }
+}

@@ -1,0 +1,155 @@
+import Cassette
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Replay against cassettes written directly: strict matching, order, exhaustion and the text of a
+/// miss. No server exists in these tests, so a request that reached the network would fail.
+@Suite struct ReplayTests {
+    static let base = "http://api.example.test"
+
+    func response(_ text: String, status: Int = 200) -> Interaction.Outcome {
+        .response(
+            RecordedResponse(
+                status: status, headers: [HTTPHeader("Content-Type", "text/plain")], body: Data(text.utf8)))
+    }
+
+    func write(_ interactions: [Interaction], in directory: TemporaryDirectory) throws -> URL {
+        let file = directory.file("Replay.json")
+        try CassetteDocument(interactions: interactions).write(to: file)
+        return file
+    }
+
+    @Test func identicalRequestsAreServedInRecordedOrderThenFail() async throws {
+        let directory = try TemporaryDirectory()
+        let request = RecordedRequest(method: "GET", url: "\(Self.base)/poll")
+        let file = try write(
+            ["pending", "running", "done"].map { Interaction(request: request, outcome: response($0)) }, in: directory)
+        let cassette = try openCassette(file, .replay)
+        let session = cassette.session()
+        var answers: [String] = []
+        for _ in 0..<3 {
+            let (data, _) = try await session.fetch(URL(string: "\(Self.base)/poll")!)
+            answers.append(String(decoding: data, as: UTF8.self))
+        }
+        #expect(answers == ["pending", "running", "done"])
+        await #expect(throws: (any Error).self) { try await session.fetch(URL(string: "\(Self.base)/poll")!) }
+        let miss = try #require(cassette.misses.first)
+        #expect(miss.nearest?.servedCount == 3)
+        #expect(miss.description.contains("it matches, but all 3 of its recorded answers were already served"))
+    }
+
+    @Test func repeatLastServesTheLastAnswerAgain() async throws {
+        let directory = try TemporaryDirectory()
+        let request = RecordedRequest(method: "GET", url: "\(Self.base)/poll")
+        let file = try write(
+            ["pending", "done"].map { Interaction(request: request, outcome: response($0)) }, in: directory)
+        let cassette = try openCassette(file, .replay, whenExhausted: .repeatLast)
+        var answers: [String] = []
+        for _ in 0..<4 {
+            let (data, _) = try await cassette.session().fetch(URL(string: "\(Self.base)/poll")!)
+            answers.append(String(decoding: data, as: UTF8.self))
+        }
+        #expect(answers == ["pending", "done", "done", "done"])
+    }
+
+    @Test func aMissExplainsWhatDifferedFromTheNearestRecordedRequest() async throws {
+        let directory = try TemporaryDirectory()
+        let json = [HTTPHeader("Content-Type", "application/json")]
+        let recorded = RecordedRequest(
+            method: "POST", url: "\(Self.base)/v1/users?page=1", headers: json,
+            body: Data(#"{"name":"Ada","age":36}"#.utf8))
+        let other = RecordedRequest(method: "GET", url: "\(Self.base)/v1/status")
+        let file = try write(
+            [
+                Interaction(request: other, outcome: response("ok")),
+                Interaction(request: recorded, outcome: response("created", status: 201)),
+            ],
+            in: directory)
+        let cassette = try openCassette(file, .replay)
+        let live = RecordedRequest(
+            method: "POST", url: "\(Self.base)/v1/users?page=2", headers: json,
+            body: Data(#"{"name":"Bob","age":36}"#.utf8))
+        var urlRequest = URLRequest(url: URL(string: live.url)!)
+        urlRequest.httpMethod = "POST"
+        urlRequest.httpBody = live.body
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let thrown: (any Error)?
+        do {
+            _ = try await cassette.session().data(for: urlRequest)
+            thrown = nil
+        } catch {
+            thrown = error
+        }
+        let liveHash = live.identity.bodyHash.prefix(12)
+        let recordedHash = recorded.identity.bodyHash.prefix(12)
+        let expected = """
+            \(file.path): error: no recorded interaction matches POST \(Self.base)/v1/users?page=2 (body sha256 \(liveHash))
+              nearest recorded request, interactions[1]: POST \(Self.base)/v1/users?page=1 (body sha256 \(recordedHash))
+              differs in: query (only in request: page=2; only in recording: page=1); body (JSON differs at $.name)
+              to record it, run: CASSETTE_MODE=newEpisodes swift test --filter <test>
+            """
+        #expect(cassette.misses.map(\.description) == [expected])
+        // The caller's error carries the same explanation.
+        #expect(thrown.map { "\($0)" }?.contains("no recorded interaction matches POST") == true)
+        #expect((thrown as? CassetteError) == .noMatch(cassette.misses[0]))
+    }
+
+    @Test func methodAndPathDifferencesAreNamed() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try write(
+            [
+                Interaction(
+                    request: RecordedRequest(method: "GET", url: "\(Self.base)/v1/users"), outcome: response("[]"))
+            ],
+            in: directory)
+        let cassette = try openCassette(file, .replay)
+        _ = try? await cassette.session().fetch(URL(string: "\(Self.base)/v1/user")!, method: "DELETE")
+        let differences = try #require(cassette.misses.first?.nearest?.differences)
+        #expect(
+            differences == [
+                "method (DELETE vs recorded GET)",
+                "path (http://api.example.test/v1/user vs recorded http://api.example.test/v1/users)",
+            ])
+    }
+
+    @Test func anEmptyCassetteSaysSo() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try write([], in: directory)
+        let cassette = try openCassette(file, .replay)
+        _ = try? await cassette.session().fetch(URL(string: "\(Self.base)/x")!)
+        #expect(cassette.misses.first?.description.contains("the cassette has no interactions") == true)
+    }
+
+    @Test func requestsAfterFinishFailClearly() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try write(
+            [Interaction(request: RecordedRequest(method: "GET", url: "\(Self.base)/x"), outcome: response("x"))],
+            in: directory)
+        let cassette = try openCassette(file, .replay)
+        let session = cassette.session()
+        try await cassette.finish()
+        do {
+            _ = try await session.fetch(URL(string: "\(Self.base)/x")!)
+            Issue.record("a request after finish was served")
+        } catch {
+            #expect("\(error)".contains("request made after the cassette was finished"))
+        }
+    }
+
+    @Test func replayNeverWritesTheCassette() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try write(
+            [Interaction(request: RecordedRequest(method: "GET", url: "\(Self.base)/x"), outcome: response("x"))],
+            in: directory)
+        let before = try Data(contentsOf: file)
+        let cassette = try openCassette(file, .replay)
+        _ = try await cassette.session().fetch(URL(string: "\(Self.base)/x")!)
+        _ = try? await cassette.session().fetch(URL(string: "\(Self.base)/unrecorded")!)
+        try await cassette.finish()
+        #expect(try Data(contentsOf: file) == before)
+    }
+}

@@ -1,0 +1,55 @@
+import Cassette
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A folder under the system's temporary directory, removed when the value is released.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Options for tests: no `CI` or `CASSETTE_MODE` from the machine's environment, since these tests
+/// record against their own loopback server on purpose.
+func testOptions(
+    whenExhausted: Cassette.ExhaustedBehavior = .fail, environment: [String: String] = [:]
+) -> Cassette.Options {
+    Cassette.Options(whenExhausted: whenExhausted, environment: environment)
+}
+
+/// Opens a cassette with test options.
+func openCassette(_ url: URL, _ mode: Cassette.Mode, whenExhausted: Cassette.ExhaustedBehavior = .fail) throws
+    -> Cassette
+{
+    try Cassette(fileURL: url, mode: mode, options: testOptions(whenExhausted: whenExhausted))
+}
+
+extension URLSession {
+    /// Sends a request and returns the body and the HTTP response.
+    func fetch(_ url: URL, method: String = "GET", body: Data? = nil, headers: [String: String] = [:]) async throws
+        -> (Data, HTTPURLResponse)
+    {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await data(for: request)
+        return (data, try #require(response as? HTTPURLResponse))
+    }
+}
+
+/// The text of a cassette file.
+func fileText(_ url: URL) throws -> String {
+    String(decoding: try Data(contentsOf: url), as: UTF8.self)
+}
