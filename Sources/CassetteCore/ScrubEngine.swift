@@ -59,6 +59,7 @@ struct ScrubEngine {
         guard !text.isEmpty else { return text }
         let bytes = Array(text.utf8)
         var spans = spans
+        let given = ScrubRanges(spans.map(\.range))
         if embeddedURLs, ScrubBytes.contains(bytes, Array(":/".utf8)) || ScrubBytes.contains(bytes, Array(":\\/".utf8))
         {
             for match in ScrubRuleSet.embeddedURL.matchGroups(in: text) {
@@ -69,7 +70,7 @@ struct ScrubEngine {
                 {
                     range = range.lowerBound..<(range.upperBound - 1)
                 }
-                for span in urlSpans(bytes, range) where !spans.contains(where: { $0.range.overlaps(span.range) }) {
+                for span in urlSpans(bytes, range) where !given.overlaps(span.range) {
                     spans.append(span)
                 }
             }
@@ -84,7 +85,7 @@ struct ScrubEngine {
                 let rule = wholeShape(of: span.secret) ?? span.rule
                 table.register(span.secret, observed: span.observed, rule: rule, summary: span.summary, byShape: false)
             }
-            collectShapes(text, bytes, avoiding: structure)
+            collectShapes(text, bytes, avoiding: ScrubRanges(structure))
             return text
         case .replace:
             return replace(text, bytes, spans: spans, path: path)
@@ -105,13 +106,13 @@ struct ScrubEngine {
     }
 
     /// First pass: registers every secret found by its shape, in order of position.
-    private mutating func collectShapes(_ text: String, _ bytes: [UInt8], avoiding taken: [Range<Int>]) {
+    private mutating func collectShapes(_ text: String, _ bytes: [UInt8], avoiding taken: ScrubRanges) {
         var found: [(range: Range<Int>, order: Int, secret: String, observed: String?, rule: ScrubRuleSpec)] = []
         let detectors = masking ? rules.detectors + rules.recognizers : rules.detectors
         for (order, detector) in detectors.enumerated() where detector.mayMatch(bytes) {
             for match in detector.regex.matchGroups(in: text) {
                 guard let range = match.indices.contains(detector.group) ? match[detector.group] : nil,
-                    !range.isEmpty, !taken.contains(where: { $0.overlaps(range) })
+                    !range.isEmpty, !taken.overlaps(range)
                 else { continue }
                 let raw = ScrubBytes.string(bytes, range)
                 let scheme = match[0].map { ScrubBytes.string(bytes, $0.lowerBound..<range.lowerBound) }
@@ -136,7 +137,9 @@ struct ScrubEngine {
     {
         var edits: [(range: Range<Int>, replacement: String, rule: String, summary: String)] = []
         var taken: [Range<Int>] = []
-        for span in spans where !taken.contains(where: { $0.overlaps(span.range) }) {
+        // Spans are sorted by start: one overlaps an earlier one exactly when it starts before the
+        // end of the last one taken.
+        for span in spans where span.range.lowerBound >= (taken.last?.upperBound ?? 0) {
             guard let placeholder = table.placeholder(for: span.secret) else { continue }
             edits.append((span.range, placeholder, span.rule.name, span.summary))
             taken.append(span.range)

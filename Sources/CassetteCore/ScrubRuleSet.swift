@@ -15,8 +15,9 @@ final class ScrubRuleSet: Sendable {
     /// Matches when a whole text is a placeholder or class token of any rule.
     let anyPlaceholder: ScrubRegex
 
-    /// Absolute URLs in text, also with JSON-escaped slashes (`https:\/\/`).
-    static let embeddedURL = ScrubRegex.builtIn(#"[A-Za-z][A-Za-z0-9+.\-]*:(?:\\?/){2}[^\s"'<>]+"#)
+    /// Absolute URLs in text, also with JSON-escaped slashes (`https:\/\/`); a scheme starts only
+    /// at the start of a word, which keeps the search linear.
+    static let embeddedURL = ScrubRegex.builtIn(#"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*:(?:\\?/){2}[^\s"'<>]+"#)
     /// `"key": "value"` members in JSON text: group 1 the key, group 2 the value, both escaped.
     static let jsonMember = ScrubRegex.builtIn(#""((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)""#)
 
