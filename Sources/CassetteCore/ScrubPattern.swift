@@ -38,6 +38,7 @@ public struct ScrubPattern: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Patterns are equal when their name, expression and replacement are.
     public static func == (lhs: ScrubPattern, rhs: ScrubPattern) -> Bool {
         lhs.name == rhs.name && lhs.regex == rhs.regex && lhs.replacement == rhs.replacement
     }
