@@ -80,39 +80,73 @@ extension ScrubEngine {
         ]
     }
 
-    /// Cookie values of a `Cookie` header (every pair) or a `Set-Cookie` header (the first pair;
-    /// the rest are attributes).
+    /// Cookie values of a `Cookie` header (every pair) or a `Set-Cookie` header (the first pair of
+    /// each cookie; the rest are attributes). `HTTPURLResponse` joins several `Set-Cookie` fields
+    /// with `, `, so a comma followed by `name=` starts another cookie; the comma in an `Expires`
+    /// date does not.
     func cookieSpans(_ text: String, allPairs: Bool) -> [Span] {
         let bytes = Array(text.utf8)
         var spans: [Span] = []
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
-            var nameStart = start
-            while nameStart < end, bytes[nameStart] == 0x20 { nameStart += 1 }
-            if let equals = (nameStart..<end).first(where: { bytes[$0] == UInt8(ascii: "=") }) {
-                var valueStart = equals + 1
-                var valueEnd = end
-                while valueEnd > valueStart, bytes[valueEnd - 1] == 0x20 { valueEnd -= 1 }
-                if valueEnd - valueStart >= 2, bytes[valueStart] == UInt8(ascii: "\""),
-                    bytes[valueEnd - 1] == UInt8(ascii: "\"")
-                {
-                    valueStart += 1
-                    valueEnd -= 1
-                }
-                if valueStart < valueEnd {
-                    let name = ScrubBytes.string(bytes, nameStart..<equals)
-                    spans.append(
-                        Span(
-                            range: valueStart..<valueEnd, secret: ScrubBytes.string(bytes, valueStart..<valueEnd),
-                            rule: rules.spec(.cookie), summary: "value of cookie \"\(name)\""))
-                }
+        for pair in cookiePairs(bytes, allPairs: allPairs) {
+            var nameStart = pair.lowerBound
+            while nameStart < pair.upperBound, bytes[nameStart] == 0x20 { nameStart += 1 }
+            guard let equals = (nameStart..<pair.upperBound).first(where: { bytes[$0] == UInt8(ascii: "=") }) else {
+                continue
             }
-            if !allPairs { break }
-            start = end + 1
+            var valueStart = equals + 1
+            var valueEnd = pair.upperBound
+            while valueEnd > valueStart, bytes[valueEnd - 1] == 0x20 { valueEnd -= 1 }
+            if valueEnd - valueStart >= 2, bytes[valueStart] == UInt8(ascii: "\""),
+                bytes[valueEnd - 1] == UInt8(ascii: "\"")
+            {
+                valueStart += 1
+                valueEnd -= 1
+            }
+            guard valueStart < valueEnd else { continue }
+            let name = ScrubBytes.string(bytes, nameStart..<equals)
+            spans.append(
+                Span(
+                    range: valueStart..<valueEnd, secret: ScrubBytes.string(bytes, valueStart..<valueEnd),
+                    rule: rules.spec(.cookie), summary: "value of cookie \"\(name)\""))
         }
         return spans
+    }
+
+    /// The `name=value` pairs of a cookie header: every `;`-separated one of a `Cookie` header; the
+    /// first of each cookie of a `Set-Cookie` header.
+    private func cookiePairs(_ bytes: [UInt8], allPairs: Bool) -> [Range<Int>] {
+        var pairs: [Range<Int>] = []
+        var start = 0
+        var startsCookie = true
+        while start <= bytes.count {
+            var end = start
+            var nextStartsCookie = false
+            while end < bytes.count {
+                if bytes[end] == UInt8(ascii: ";") { break }
+                if !allPairs, bytes[end] == UInt8(ascii: ","), startsNewCookie(bytes, after: end) {
+                    nextStartsCookie = true
+                    break
+                }
+                end += 1
+            }
+            if allPairs || startsCookie { pairs.append(start..<end) }
+            startsCookie = nextStartsCookie
+            start = end + 1
+        }
+        return pairs
+    }
+
+    /// Whether the text after the comma at `comma` is `name=...` with a name free of spaces.
+    private func startsNewCookie(_ bytes: [UInt8], after comma: Int) -> Bool {
+        var index = comma + 1
+        while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+        let nameStart = index
+        while index < bytes.count,
+            ![UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ","), 0x20].contains(bytes[index])
+        {
+            index += 1
+        }
+        return index > nameStart && index < bytes.count && bytes[index] == UInt8(ascii: "=")
     }
 
     /// Values of `"key": "value"` members named like secrets in JSON kept as text (JSON that

@@ -90,3 +90,16 @@ struct SecretCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 }
+
+/// An interaction that scrubbing must leave exactly as it is.
+struct BenignCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var interaction: Interaction
+
+    init(_ tuple: (String, Interaction)) {
+        name = tuple.0
+        interaction = tuple.1
+    }
+
+    var testDescription: String { name }
+}

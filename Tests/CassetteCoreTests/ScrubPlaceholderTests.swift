@@ -36,6 +36,27 @@ import Testing
             ])
     }
 
+    @Test func cookiesKeepNamesAndAttributes() {
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(headers: [.init("Cookie", "theme=dark; session=abc123xyz789")]),
+                F.response(headers: [
+                    .init(
+                        "Set-Cookie",
+                        "session=abc123xyz789; Path=/; Expires=Wed, 21 Oct 2015 07:28:00 GMT, id=7; Secure")
+                ]))
+        ])
+        let scrubbed = Scrubber.default.scrub(document).interactions[0]
+        #expect(scrubbed.request.headers == [.init("Cookie", "theme=SCRUBBED-COOKIE-1; session=SCRUBBED-COOKIE-2")])
+        #expect(
+            scrubbed.response?.headers == [
+                .init(
+                    "Set-Cookie",
+                    "session=SCRUBBED-COOKIE-2; Path=/; Expires=Wed, 21 Oct 2015 07:28:00 GMT, id=SCRUBBED-COOKIE-3; Secure"
+                )
+            ])
+    }
+
     @Test(arguments: ScrubberTests.secretCases)
     func scrubbingIsIdempotentAndLeavesNoFindings(_ secretCase: SecretCase) {
         let once = Scrubber.default.scrub(secretCase.document)

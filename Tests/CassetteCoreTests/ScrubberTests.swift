@@ -45,6 +45,15 @@ import Testing
             "Set-Cookie",
             F.interaction(F.response(headers: [.init("Set-Cookie", "sid=9a8b7c6d5e4f3a2b; Path=/; HttpOnly")])),
             secrets: ["9a8b7c6d5e4f3a2b"]),
+        SecretCase(
+            "Set-Cookie fields joined by HTTPURLResponse",
+            F.interaction(
+                F.response(headers: [
+                    .init(
+                        "Set-Cookie",
+                        "a=first-cookie-1; Expires=Wed, 21 Oct 2015 07:28:00 GMT; Path=/, b=second-cookie-2; HttpOnly")
+                ])),
+            secrets: ["first-cookie-1", "second-cookie-2"]),
         // URLs.
         SecretCase(
             "query access_token",
@@ -275,7 +284,9 @@ import Testing
         _ = try CassetteDocument.decode(bytes, path: "scrubbed.json")
     }
 
-    static let falsePositives: [(String, Interaction)] = [
+    static let falsePositives = benignInteractions.map(BenignCase.init)
+
+    static let benignInteractions: [(String, Interaction)] = [
         (
             "UUIDs and ETags",
             F.interaction(
@@ -333,6 +344,13 @@ import Testing
                     headers: [F.json], body: #"{"monkey":"banana","keyboard":"qwerty","key_count":3,"turkey":"x"}"#))
         ),
         (
+            "AWS-like 40 characters without context",
+            F.interaction(
+                F.response(
+                    headers: [F.text, .init("X-Amz-Content-Sha256", "UNSIGNED-PAYLOAD")],
+                    body: "blob wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY end"))
+        ),
+        (
             "git commit hash",
             F.interaction(
                 F.response(headers: [F.json], body: #"{"commit":"3f786850e387550fdab836ed7e6dc881de23001b"}"#))
@@ -357,9 +375,9 @@ import Testing
         ),
     ]
 
-    @Test(arguments: falsePositives.map(\.1))
-    func benignContentComesThroughUnchanged(_ interaction: Interaction) {
-        let document = CassetteDocument(interactions: [interaction])
+    @Test(arguments: falsePositives)
+    func benignContentComesThroughUnchanged(_ benign: BenignCase) {
+        let document = CassetteDocument(interactions: [benign.interaction])
         #expect(Scrubber.default.scrub(document) == document)
         #expect(Scrubber.default.findings(in: document).isEmpty)
     }
