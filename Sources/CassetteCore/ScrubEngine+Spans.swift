@@ -19,10 +19,12 @@ extension ScrubEngine {
                 at > authorityStart
             {
                 let secret = ScrubBytes.string(bytes, authorityStart..<at)
+                let password = secret.firstIndex(of: ":").map { secret[secret.index(after: $0)...] } ?? ""
                 spans.append(
                     Span(
                         range: authorityStart..<at, secret: secret, rule: rules.spec(.userInfo),
-                        summary: "URL user info"))
+                        summary: "URL user info",
+                        parts: [ScrubBytes.percentDecoded(password, plusAsSpace: false)]))
             }
             queryStart = authorityEnd
         }
@@ -73,10 +75,19 @@ extension ScrubEngine {
             while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         }
         guard start < bytes.count else { return [] }
+        let credentials = ScrubBytes.string(bytes, start..<bytes.count)
+        var parts: [String] = []
+        // Basic credentials are base64 of `user:password`; the password alone may be echoed.
+        if start > 0, ScrubBytes.string(bytes, 0..<start).lowercased().hasPrefix("basic"),
+            let data = Data(base64Encoded: credentials), let decoded = String(data: data, encoding: .utf8),
+            let colon = decoded.firstIndex(of: ":")
+        {
+            parts = [String(decoded[decoded.index(after: colon)...])]
+        }
         return [
             Span(
-                range: start..<bytes.count, secret: ScrubBytes.string(bytes, start..<bytes.count),
-                rule: rules.spec(.authorization), summary: "credentials of \(header) header")
+                range: start..<bytes.count, secret: credentials, rule: rules.spec(.authorization),
+                summary: "credentials of \(header) header", parts: parts)
         ]
     }
 

@@ -22,6 +22,9 @@ struct ScrubEngine {
         var observed: String?
         var rule: ScrubRuleSpec
         var summary: String
+        /// Parts of the secret that may be echoed on their own (the password of `user:password`),
+        /// replaced wherever they appear like any other echo.
+        var parts: [String] = []
     }
 
     let rules: ScrubRuleSet
@@ -84,6 +87,9 @@ struct ScrubEngine {
                 // A value that is wholly a known shape keeps its shape (a JWT stays a JWT).
                 let rule = wholeShape(of: span.secret) ?? span.rule
                 table.register(span.secret, observed: span.observed, rule: rule, summary: span.summary, byShape: false)
+                for part in span.parts where !part.isEmpty && (masking || !rules.isPlaceholder(part)) {
+                    table.register(part, rule: span.rule, summary: span.summary, byShape: false)
+                }
             }
             collectShapes(text, bytes, avoiding: ScrubRanges(structure))
             return text

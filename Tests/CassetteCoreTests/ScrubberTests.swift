@@ -259,6 +259,18 @@ import Testing
                 F.response(headers: [F.text], body: "q=correct+horse+battery")),
             secrets: ["correct horse battery"]),
         SecretCase(
+            "echo of a Basic password",
+            F.interaction(
+                F.request(headers: [.init("Authorization", "Basic YWxpY2U6czNjcmV0LXBhc3M=")]),
+                F.response(headers: [F.text], body: "bad password s3cret-pass for alice")),
+            secrets: ["YWxpY2U6czNjcmV0LXBhc3M=", "s3cret-pass"]),
+        SecretCase(
+            "echo of a user-info password",
+            F.interaction(
+                F.request(url: "https://alice:hunter2secret@db.example.com/"),
+                F.response(headers: [F.json], body: #"{"message":"login hunter2secret ok"}"#)),
+            secrets: ["alice:hunter2secret", "hunter2secret"]),
+        SecretCase(
             "echo in a later interaction",
             [
                 F.interaction(F.response(headers: [F.json], body: #"{"access_token":"later-tok-123456"}"#)),
