@@ -4,22 +4,62 @@ import Foundation
 ///
 /// The recorder passes every cassette through ``scrub(_:)`` before it is encoded, and replay
 /// matches on the ``matchingIdentity(of:)`` of a request, which is computed from its masked form, so
-/// a live request carrying a real token still matches its scrubbed recording.
+/// a live request carrying a real token still matches its scrubbed recording. <doc:Scrubbing> lists
+/// every rule.
+///
+/// A scrubber compiles its rules once, when it is made; keep one and reuse it.
 public struct Scrubber: Sendable {
-    public init() {}
+    let rules: ScrubRuleSet
+
+    /// The shortest secret that is also replaced where no rule found it (its echoes): six
+    /// characters. Shorter values found by a field's name (`code=1`) are replaced in that field
+    /// only, so they do not wipe every `1` in a body. Secrets found by their shape echo at any length.
+    public static let minimumEchoLength = 6
+
+    /// A scrubber with the default rules.
+    public init() {
+        self.init(configuration: ScrubConfiguration())
+    }
+
+    /// A scrubber with the default rules plus and minus a project's.
+    public init(configuration: ScrubConfiguration) {
+        rules = ScrubRuleSet(configuration: configuration)
+    }
 
     /// The scrubber with the default rules.
     public static let `default` = Scrubber()
 
+    /// The configuration this scrubber was made with.
+    public var configuration: ScrubConfiguration { rules.configuration }
+
     /// A copy of the document with every secret replaced by its placeholder.
+    ///
+    /// Placeholders are numbered per rule in order of first appearance (interactions in order; in
+    /// each, the request's URL, headers and body, the redirects, then the response's URL, headers
+    /// and body), so the same document always gives the same bytes, and scrubbing a scrubbed
+    /// document changes nothing.
     public func scrub(_ document: CassetteDocument) -> CassetteDocument {
-        document
+        var engine = ScrubEngine(rules: rules, masking: false)
+        return engine.run { $0.walk(document) }
+    }
+
+    /// What ``scrub(_:)`` would change in `document`: one finding per replacement, with its JSON
+    /// path, rule and placeholder, never the secret. Empty for a scrubbed document.
+    public func findings(in document: CassetteDocument) -> [ScrubFinding] {
+        var engine = ScrubEngine(rules: rules, masking: false)
+        _ = engine.run { $0.walk(document) }
+        return engine.findings
     }
 
     /// The request with every secret replaced by a placeholder that does not depend on the secret
     /// or on other requests, for matching and ordering.
+    ///
+    /// Each rule has one class token (`SCRUBBED-QUERY`, `user@example.invalid`, ...) that stands for
+    /// its secrets and its numbered placeholders alike, so a raw request and its scrubbed recording
+    /// mask to the same request.
     public func masked(_ request: RecordedRequest) -> RecordedRequest {
-        request
+        var engine = ScrubEngine(rules: rules, masking: true)
+        return engine.run { $0.walk(request, path: []) }
     }
 
     /// The key replay matches `request` on: the identity of its masked form.
@@ -27,14 +67,10 @@ public struct Scrubber: Sendable {
         masked(request).identity
     }
 
-    /// Text with secrets replaced, for error messages and logs.
+    /// Text with secrets replaced, for error messages and logs: secret shapes, and the secrets in
+    /// any URL it holds.
     public func scrubText(_ text: String) -> String {
-        text
-    }
-
-    /// The interaction as replay serves it, with placeholders whose rules name an environment
-    /// variable replaced by that variable's value.
-    public func restoring(_ interaction: Interaction, environment: [String: String]) -> Interaction {
-        interaction
+        var engine = ScrubEngine(rules: rules, masking: false)
+        return engine.run { $0.process(text, path: []) }
     }
 }

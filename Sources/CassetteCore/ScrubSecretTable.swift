@@ -1,0 +1,71 @@
+/// The secrets found in one scrub, each with its placeholder, numbered per rule in order of first
+/// appearance, and the forms it can take in a cassette.
+struct ScrubSecretTable {
+    struct Entry {
+        var placeholder: String
+        var rule: String
+        var summary: String
+        /// Whether the secret is replaced wherever it appears, not only where a rule found it: when
+        /// it was found by its shape, or is at least ``Scrubber/minimumEchoLength`` characters.
+        var echoes: Bool
+        /// (form of the secret, the same form of the placeholder).
+        var forms: [(String, String)]
+    }
+
+    /// Class tokens instead of numbered placeholders.
+    let masking: Bool
+    private(set) var entries: [Entry] = []
+    private var indexBySecret: [String: Int] = [:]
+    private var counters: [String: Int] = [:]
+
+    init(masking: Bool) {
+        self.masking = masking
+    }
+
+    /// Records a secret (once; later finds add the spelling they saw) and returns its placeholder.
+    @discardableResult
+    mutating func register(
+        _ secret: String, observed: String? = nil, rule: ScrubRuleSpec, summary: String, byShape: Bool
+    ) -> String {
+        if let index = indexBySecret[secret] {
+            if let observed, !entries[index].forms.contains(where: { $0.0 == observed }) {
+                entries[index].forms.append((observed, entries[index].placeholder))
+            }
+            if byShape { entries[index].echoes = true }
+            return entries[index].placeholder
+        }
+        let placeholder: String
+        if masking {
+            placeholder = rule.style.classToken(secret: secret)
+        } else {
+            let number = counters[rule.name, default: 0] + 1
+            counters[rule.name] = number
+            placeholder = rule.style.placeholder(number: number, secret: secret)
+        }
+        var forms = ScrubBytes.forms(of: secret, placeholder: placeholder)
+        if let observed, !forms.contains(where: { $0.0 == observed }) { forms.append((observed, placeholder)) }
+        indexBySecret[secret] = entries.count
+        entries.append(
+            Entry(
+                placeholder: placeholder, rule: rule.name, summary: summary,
+                echoes: byShape || secret.count >= Scrubber.minimumEchoLength, forms: forms))
+        return placeholder
+    }
+
+    /// The placeholder of a registered secret.
+    func placeholder(for secret: String) -> String? {
+        indexBySecret[secret].map { entries[$0].placeholder }
+    }
+
+    /// An index for finding every echoing secret's forms in a text.
+    func literalIndex() -> ScrubLiteralIndex {
+        var index = ScrubLiteralIndex()
+        for (position, entry) in entries.enumerated() where entry.echoes {
+            for (form, replacement) in entry.forms where !form.isEmpty && form != replacement {
+                index.add(Array(form.utf8), replacement: replacement, entry: position)
+            }
+        }
+        index.sort()
+        return index
+    }
+}
