@@ -18,8 +18,10 @@ extension Cassette {
     /// Settings of a cassette beyond its file and mode.
     public struct Options: Sendable {
         /// The scrubber every recorded interaction goes through before it is written, and that
-        /// matching masks requests with.
-        public var scrubber: Scrubber
+        /// matching masks requests with. `nil` (the default) uses the default rules plus those of
+        /// the project's `.cassette.json`, found in the nearest folder above the cassette that holds
+        /// a `Package.swift` or a `.cassette.json`.
+        public var scrubber: Scrubber?
         /// What replay does past the last recorded answer to a request.
         public var whenExhausted: ExhaustedBehavior
         /// The environment read for `CASSETTE_MODE`, `CI` and restored placeholders.
@@ -31,7 +33,7 @@ extension Cassette {
         public var testName: String?
 
         public init(
-            scrubber: Scrubber = .default,
+            scrubber: Scrubber? = nil,
             whenExhausted: ExhaustedBehavior = .fail,
             environment: [String: String] = ProcessInfo.processInfo.environment,
             recordingConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },

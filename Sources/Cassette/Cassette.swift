@@ -57,7 +57,9 @@ public final class Cassette: Sendable {
         default:
             break
         }
-        engine = CassetteEngine(fileURL: fileURL, mode: effective, existing: existing, options: options)
+        var resolved = options
+        if resolved.scrubber == nil { resolved.scrubber = try ProjectScrubbers.scrubber(near: fileURL) }
+        engine = CassetteEngine(fileURL: fileURL, mode: effective, existing: existing, options: resolved)
     }
 
     private static func read(_ fileURL: URL) throws(CassetteError) -> [Interaction] {
@@ -109,11 +111,21 @@ public final class Cassette: Sendable {
     ///   is then unchanged.
     public func finish() async throws(CassetteError) {
         await engine.waitForRecordings()
-        guard let document = engine.close() else { return }
+        guard let document = engine.close() else {
+            let served = engine.servedCounts.enumerated().filter { $0.element > 0 }.map(\.offset)
+            UsageRecorder.record(
+                cassette: fileURL, interactionCount: engine.servedCounts.count, served: served,
+                environment: engine.options.environment)
+            return
+        }
         do {
             try document.write(to: fileURL)
         } catch {
             throw CassetteError.writeFailed(error)
         }
+        // Everything a recording run wrote counts as used.
+        UsageRecorder.record(
+            cassette: fileURL, interactionCount: document.interactions.count,
+            served: Array(document.interactions.indices), environment: engine.options.environment)
     }
 }

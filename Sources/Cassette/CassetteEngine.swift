@@ -11,6 +11,7 @@ final class CassetteEngine: Sendable {
     /// The effective mode: ``Cassette/Mode/once`` is resolved to replay or record when opened.
     let mode: Cassette.Mode
     let options: Cassette.Options
+    let scrubber: Scrubber
     private let state: Locked<State>
     private let recorder: Locked<Recorder?>
 
@@ -43,7 +44,9 @@ final class CassetteEngine: Sendable {
         self.fileURL = fileURL
         self.mode = mode
         self.options = options
-        let identities = existing.map { options.scrubber.matchingIdentity(of: $0.request) }
+        let scrubber = options.scrubber ?? .default
+        self.scrubber = scrubber
+        let identities = existing.map { scrubber.matchingIdentity(of: $0.request) }
         var queues: [RequestIdentity: [Int]] = [:]
         for (index, identity) in identities.enumerated() { queues[identity, default: []].append(index) }
         state = Locked(
@@ -69,7 +72,7 @@ final class CassetteEngine: Sendable {
 
     func start(_ loader: ReplayProtocol, additionalHeaders: [HTTPHeader]) {
         let request = CassetteEngine.capture(loader.request, additionalHeaders: additionalHeaders)
-        let identity = options.scrubber.matchingIdentity(of: request)
+        let identity = scrubber.matchingIdentity(of: request)
         let loadID = ObjectIdentifier(loader)
         let decision = state.withLock { state -> Decision in
             if state.closed { return .closed }
@@ -84,17 +87,17 @@ final class CassetteEngine: Sendable {
         }
         switch decision {
         case .serve(let interaction):
-            let restored = options.scrubber.restoring(interaction, environment: options.environment)
+            let restored = scrubber.restoring(interaction, environment: options.environment)
             CassetteEngine.deliver(restored, to: loader)
         case .forward(let sequence):
             forward(request, sequence: sequence, loader: loader)
         case .miss:
             let miss = state.withLock { state in
                 let recorded = zip(state.existing, state.existingIdentities).map {
-                    (request: options.scrubber.masked($0.request), identity: $1)
+                    (request: scrubber.masked($0.request), identity: $1)
                 }
                 let miss = ReplayMiss.explain(
-                    request: options.scrubber.masked(request), identity: identity, cassettePath: fileURL.path,
+                    request: scrubber.masked(request), identity: identity, cassettePath: fileURL.path,
                     recorded: recorded, servedCounts: state.servedCounts)
                 state.misses.append(miss)
                 return miss
@@ -228,7 +231,7 @@ final class CassetteEngine: Sendable {
         recorder.withLock { $0?.invalidate() }
         guard records else { return nil }
         let all = (mode == .newEpisodes ? existing : []) + recordings
-        return options.scrubber.scrub(CassetteDocument(interactions: orderedForWriting(all)))
+        return scrubber.scrub(CassetteDocument(interactions: orderedForWriting(all)))
     }
 
     /// Interactions sorted by their request's masked identity (URL, then method, then body hash),
@@ -238,7 +241,7 @@ final class CassetteEngine: Sendable {
     private func orderedForWriting(_ interactions: [Interaction]) -> [Interaction] {
         let keyed = interactions.enumerated().map { position, interaction in
             (
-                identity: options.scrubber.matchingIdentity(of: interaction.request), position: position,
+                identity: scrubber.matchingIdentity(of: interaction.request), position: position,
                 interaction: interaction
             )
         }

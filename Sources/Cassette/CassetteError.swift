@@ -21,6 +21,8 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case packageRootNotFound(filePath: String)
     /// A request arrived after ``Cassette/finish()``, or after the cassette was released.
     case cassetteClosed(path: String)
+    /// The project's scrubbing configuration (`.cassette.json`) could not be used.
+    case configuration(ScrubConfigurationError)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
         case .packageRootNotFound(let filePath):
             return "error: no Package.swift found in any folder above \(filePath); name the cassette by file "
                 + "with Cassette(fileURL:mode:)"
+        case .configuration(let error):
+            return error.description
         case .cassetteClosed(let path):
             return "\(path): error: request made after the cassette was finished or released; keep the cassette "
                 + "alive until the test's requests are done"
