@@ -1,3 +1,5 @@
+import Foundation
+
 /// One HTTP header field, with its name in the spelling it was received or set with.
 ///
 /// Headers are kept in arrays, never dictionaries, so their order in a cassette is defined and the
@@ -47,6 +49,16 @@ extension Array where Element == HTTPHeader {
     /// Every value of the fields named `name`, in order.
     public func values(for name: String) -> [String] {
         filter { $0.hasName(name) }.map(\.value)
+    }
+
+    /// Sets an existing `Content-Length` field to the size of `body`; adds none, and leaves it alone
+    /// when there is no body (a `HEAD` or `304` response describes a body it does not carry).
+    public mutating func fitContentLength(to body: Data?) {
+        guard let body else { return }
+        let length = String(body.count)
+        for index in indices where self[index].hasName("Content-Length") && self[index].value != length {
+            self[index].value = length
+        }
     }
 
     /// A copy without the fields named `name`.

@@ -40,7 +40,16 @@ public struct Scrubber: Sendable {
     /// document changes nothing.
     public func scrub(_ document: CassetteDocument) -> CassetteDocument {
         var engine = ScrubEngine(rules: rules, masking: false)
-        return engine.run { $0.walk(document) }
+        var scrubbed = engine.run { $0.walk(document) }
+        // A body that lost or gained bytes keeps a Content-Length that describes it.
+        for index in scrubbed.interactions.indices {
+            scrubbed.interactions[index].request.headers.fitContentLength(to: scrubbed.interactions[index].request.body)
+            if case .response(var response) = scrubbed.interactions[index].outcome {
+                response.headers.fitContentLength(to: response.body)
+                scrubbed.interactions[index].outcome = .response(response)
+            }
+        }
+        return scrubbed
     }
 
     /// What ``scrub(_:)`` would change in `document`: one finding per replacement, with its JSON
