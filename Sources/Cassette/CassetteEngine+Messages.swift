@@ -48,13 +48,15 @@ extension CassetteEngine {
                 decodedEncodings.contains($0.trimmingCharacters(in: .whitespaces).lowercased())
             })
         {
-            headers = headers.removing("Content-Encoding").map { header in
-                header.hasName("Content-Length") ? HTTPHeader(header.name, String(body.count)) : header
-            }
+            headers = headers.removing("Content-Encoding")
         }
+        // The body as replay will serve it (JSON re-encoded compactly with sorted keys), so the
+        // caller sees the same bytes in record and in replay, and Content-Length can describe them.
+        let served = (try? StoredBody(bytes: body, contentType: headers.value(for: "Content-Type")).bytes()) ?? body
+        headers.fitContentLength(to: served.isEmpty ? nil : served)
         let finalURL = response.url?.absoluteString
         return RecordedResponse(
-            status: response.statusCode, url: finalURL == requestURL ? nil : finalURL, headers: headers, body: body)
+            status: response.statusCode, url: finalURL == requestURL ? nil : finalURL, headers: headers, body: served)
     }
 
     /// Hands an interaction to the caller, the same way in replay and in record. A redirected

@@ -77,6 +77,22 @@ import Testing
         #expect(response.headers.value(for: "Content-Length") == String(expected.count))
     }
 
+    @Test func callersSeeTheSameJSONBytesInRecordAndReplayAndContentLengthFitsThem() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Pretty.json")
+        let server = try TestHTTPServer { _ in .json("{\n  \"b\": 1,\n  \"a\": [true, null]\n}\n") }
+        let recorder = try openCassette(file, .record)
+        let (recorded, recordedResponse) = try await recorder.session().fetch(server.url("/pretty"))
+        try await recorder.finish()
+        server.stop()
+        let player = try openCassette(file, .replay)
+        let (replayed, replayedResponse) = try await player.session().fetch(server.url("/pretty"))
+        #expect(recorded == Data(#"{"a":[true,null],"b":1}"#.utf8))
+        #expect(replayed == recorded)
+        #expect(recordedResponse.value(forHTTPHeaderField: "Content-Length") == String(recorded.count))
+        #expect(replayedResponse.value(forHTTPHeaderField: "Content-Length") == String(recorded.count))
+    }
+
     @Test func redirectHopsAreRecordedAndTheFinalURLReplayed() async throws {
         let trip = try await recordAndReplay("/redirect/chain")
         let (recorded, replayed, file) = (trip.recorded, trip.replayed, trip.file)

@@ -14,6 +14,8 @@ import Testing
     func listsUsers() async throws {
         let users = try await client().users()
         #expect(users.map(\.name) == ["Ada Lovelace", "Grace Hopper"])
+        // Recorded addresses are scrubbed to placeholders that are still addresses.
+        #expect(users.allSatisfy { $0.email?.split(separator: "@").count == 2 })
     }
 
     @Test(.cassette("Example/FetchUser"))
@@ -26,7 +28,7 @@ import Testing
     @Test(.cassette("Example/CreateUser"))
     func createsAUserWithABodyBuiltFromADictionary() async throws {
         let user = try await client().createUser(name: "Katherine Johnson", role: "member")
-        #expect(user == UserAPIClient.User(id: 3, name: "Katherine Johnson", role: "member"))
+        #expect(user == UserAPIClient.User(id: 3, name: "Katherine Johnson", role: "member", email: nil))
     }
 
     @Test(.cassette("Example/Search"))

@@ -17,11 +17,14 @@ enum ExampleServer {
     }
 
     private static let users = [
-        #"{"id":1,"name":"Ada Lovelace","role":"admin"}"#,
-        #"{"id":2,"name":"Grace Hopper","role":"member"}"#,
+        #"{"email":"ada@analytical-engines.example.com","id":1,"name":"Ada Lovelace","role":"admin"}"#,
+        #"{"email":"grace@cobol.example.org","id":2,"name":"Grace Hopper","role":"member"}"#,
     ]
 
     static func handle(_ request: HTTPRequestHead) -> HTTPResponseSpec {
+        guard request.header("Authorization") == "Bearer \(UserAPIClient.developmentToken)" else {
+            return .json(#"{"error":"unauthorized"}"#, status: 401)
+        }
         switch (request.method, request.path) {
         case ("GET", "/v1/users"):
             return .json("[" + users.joined(separator: ",") + "]")
@@ -35,7 +38,7 @@ enum ExampleServer {
             guard let body = try? JSONDecoder().decode([String: String].self, from: Data(request.body)),
                 let name = body["name"], let role = body["role"]
             else { return .json(#"{"error":"name and role are required"}"#, status: 422) }
-            return .json(#"{"id":3,"name":"\#(name)","role":"\#(role)"}"#, status: 201)
+            return .json(#"{"email":null,"id":3,"name":"\#(name)","role":"\#(role)"}"#, status: 201)
         case ("GET", "/v1/search"):
             let query = request.queryItems.first { $0.name == "q" }?.value.lowercased() ?? ""
             let role = request.queryItems.first { $0.name == "role" }?.value ?? ""

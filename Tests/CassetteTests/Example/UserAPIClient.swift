@@ -10,7 +10,12 @@ struct UserAPIClient: Sendable {
         var id: Int
         var name: String
         var role: String
+        var email: String?
     }
+
+    /// The token the example server accepts. Real clients read theirs from the environment; the
+    /// scrubber keeps it out of the cassette either way.
+    static let developmentToken = "dev-token-4f3e2d1c0b9a8776"
 
     enum APIError: Error, Equatable {
         case notFound
@@ -49,6 +54,7 @@ struct UserAPIClient: Sendable {
     private func send<Value: Decodable>(_ request: URLRequest) async throws -> Value {
         var request = request
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue("Bearer \(Self.developmentToken)", forHTTPHeaderField: "Authorization")
         let (data, response) = try await session.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         if status == 404 { throw APIError.notFound }
