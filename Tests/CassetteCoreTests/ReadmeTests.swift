@@ -1,0 +1,37 @@
+import CassetteCore
+import Foundation
+import Testing
+
+/// The README's examples stay true to the code.
+@Suite struct ReadmeTests {
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("README.md")
+
+    /// The ```json blocks of the README.
+    func jsonBlocks() throws -> [String] {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        return text.components(separatedBy: "```json\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
+    }
+
+    @Test func theConfigurationExampleLoads() throws {
+        let block = try #require(try jsonBlocks().first { $0.contains("\"scrub\"") })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(ScrubConfiguration.fileName)
+        try Data(block.utf8).write(to: file)
+        let configuration = try ScrubConfiguration.load(from: file)
+        #expect(configuration.headers == ["X-Tenant-Secret"])
+        #expect(configuration.disabledRules == [.email])
+        let scrubbed = Scrubber(configuration: configuration).scrubText("see build.corp.example now")
+        #expect(scrubbed == "see host.example.invalid now")
+    }
+
+    @Test func theFormatExampleIsACanonicalCassette() throws {
+        let block = try #require(try jsonBlocks().first { $0.contains("\"interactions\"") })
+        let document = try CassetteDocument.decode(Data(block.utf8), path: "README.md")
+        #expect(String(decoding: document.encoded(), as: UTF8.self) == block)
+    }
+}
