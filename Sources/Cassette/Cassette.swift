@@ -95,7 +95,7 @@ public final class Cassette: Sendable {
             return HTTPHeader(name, "\(value)")
         }
         let protocolClass = ProtocolSlots.makeClass(
-            for: SlotEntry(engine: engine, additionalHeaders: HTTPHeader.canonicalOrder(additional)))
+            for: SlotEntry(engine: engine, fileURL: fileURL, additionalHeaders: HTTPHeader.canonicalOrder(additional)))
         protocolClasses.withLock { $0.append(ObjectIdentifier(protocolClass)) }
         copy.protocolClasses = [protocolClass] + (configuration.protocolClasses ?? [])
         return copy

@@ -24,6 +24,8 @@ final class ReplaySlot<Tag: SlotTag>: ReplayProtocol {}
 /// session's configuration, which the protocol cannot see in the request on Linux.
 struct SlotEntry: Sendable {
     weak var engine: CassetteEngine?
+    /// The cassette file, for the error when a request arrives after the cassette was released.
+    let fileURL: URL
     let additionalHeaders: [HTTPHeader]
 }
 

@@ -22,7 +22,7 @@ public class ReplayProtocol: URLProtocol {
     override public func startLoading() {
         let entry = ProtocolSlots.entry(for: type(of: self))
         guard let engine = entry?.engine else {
-            let path = entry == nil ? "cassette" : "released cassette"
+            let path = entry?.fileURL.path ?? "cassette"
             client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: path))
             return
         }

@@ -8,6 +8,17 @@ import Foundation
     import Musl
 #endif
 
+/// `write(2)`, named so that it does not clash with the methods called `write` here.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+    #elseif canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+    #else
+        Musl.write(descriptor, buffer, count)
+    #endif
+}
+
 /// Why an atomic write failed. The destination is untouched when this is thrown.
 public struct AtomicWriteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
@@ -42,7 +53,7 @@ public enum AtomicFile {
         let writeError: Int32? = data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno

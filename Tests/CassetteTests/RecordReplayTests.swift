@@ -57,6 +57,26 @@ import Testing
         #expect(trip.replayed == trip.recorded)
     }
 
+    @Test func replayNeverReachesTheServerEvenWhileItIsUp() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Offline.json")
+        let server = try TestHTTPServer()
+        let recorder = try openCassette(file, .record)
+        for path in ["/json", "/text", "/redirect/302", "/status/204"] {
+            _ = try await recorder.session().fetch(server.url(path))
+        }
+        try await recorder.finish()
+        let before = server.requestCount
+        let player = try openCassette(file, .replay)
+        for path in ["/json", "/text", "/redirect/302", "/status/204"] {
+            _ = try await player.session().fetch(server.url(path))
+        }
+        _ = try? await player.session().fetch(server.url("/binary"))
+        try await player.finish()
+        #expect(server.requestCount == before)
+        #expect(player.misses.count == 1)
+    }
+
     @Test func jsonIsStoredStructured() async throws {
         let trip = try await recordAndReplay("/json")
         let (recorded, file) = (trip.recorded, trip.file)
