@@ -22,6 +22,9 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "CassetteTests", dependencies: ["Cassette"]),
+        // End-to-end tests that run the built `cassette` binary; depending on the executable target
+        // makes SwiftPM build it first.
+        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,9 +43,7 @@ struct Linter {
             guard let problem = Reachability.problem(with: interaction.request) else { continue }
             let path: [JSONPathComponent] = [.key("interactions"), .index(index), .key("request"), .key("url")]
             let (line, column) = JSONLocator.lineAndColumn(of: path, in: data)
-            let message =
-                "interaction \(index) can never be served: its request URL \"\(interaction.request.url)\" "
-                + "is not one URLSession sends; \(problem)"
+            let message = "interaction \(index) can never be served: \(problem)"
             findings.append(
                 LintFinding(
                     file: file.path, line: line, column: column, rule: .unreachable,

@@ -17,11 +17,12 @@ enum Reachability {
     /// Why the request can never be matched, or `nil` when a live request can match it.
     static func problem(with request: RecordedRequest) -> String? {
         guard let url = URL(string: request.url) else {
-            return "URL(string:) cannot parse it, so no live request carries it"
+            return "its request URL \"\(request.url)\" does not parse (URL(string:) rejects it), "
+                + "so no live request carries it"
         }
         let live = url.absoluteString
         guard RequestIdentity.normalizedURL(live) == RequestIdentity.normalizedURL(request.url) else {
-            return "URLSession sends it as \"\(live)\", which matching does not treat as the same URL"
+            return "URLSession sends its request URL \"\(request.url)\" as \"\(live)\", which does not match it"
         }
         return nil
     }
