@@ -26,7 +26,7 @@ enum ScrubCommand: Command {
         let files = try CassetteFiles(arguments.positional)
         var scrubbers = ScrubberCache()
         var changed: [String] = []
-        var failed = false
+        var unreadable = 0
         for file in files.files {
             switch scrub(file, scrubbers: &scrubbers, write: !check) {
             case .unchanged: break
@@ -34,20 +34,22 @@ enum ScrubCommand: Command {
                 changed.append(file.path)
                 Console.out("\(file.path): \(check ? what.wouldDescription : what.description)")
             case .failed(let message):
-                failed = true
+                unreadable += 1
                 Console.error(message)
             }
         }
         let total = "\(files.files.count) \(files.files.count == 1 ? "cassette" : "cassettes")"
+        var summary: String
         if changed.isEmpty {
-            Console.error("\(total), nothing to change")
+            summary = "\(total), nothing to change"
         } else if check {
-            Console.error(
-                "\(changed.count) of \(total) would change; fix: cassette scrub \(changed.joined(separator: " "))")
+            summary = "\(changed.count) of \(total) would change; fix: cassette scrub \(changed.joined(separator: " "))"
         } else {
-            Console.error("\(changed.count) of \(total) changed")
+            summary = "\(changed.count) of \(total) changed"
         }
-        return failed || (check && !changed.isEmpty) ? .failure : .success
+        if unreadable > 0 { summary += "; \(unreadable) could not be read" }
+        Console.error(summary)
+        return unreadable > 0 || (check && !changed.isEmpty) ? .failure : .success
     }
 
     /// What scrubbing one file did.
