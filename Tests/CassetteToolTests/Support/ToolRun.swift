@@ -31,8 +31,8 @@ struct ToolRun: Equatable {
         // Files rather than pipes: a full pipe would block the child while we wait for it.
         let output = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errors = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: output)
             try? FileManager.default.removeItem(at: errors)
