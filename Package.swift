@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Cassette", targets: ["Cassette"]),
         .executable(name: "cassette", targets: ["CassetteTool"]),
+        .executable(name: "cassette-bench", targets: ["CassetteBench"]),
     ],
     targets: [
         // The cassette model, the canonical codec, hashing and scrubbing. No URL loading here, so the
@@ -16,12 +17,17 @@ let package = Package(
         // The `cassette` command-line tool (product name `cassette`; the target name must not differ
         // from `Cassette` only by case).
         .executableTarget(name: "CassetteTool", dependencies: ["CassetteCore"]),
+        // Generates a large cassette and compares `cassette lint` with JSONDecoder (scripts/bench-lint).
+        .executableTarget(name: "CassetteBench", dependencies: ["CassetteCore"]),
         .testTarget(
             name: "CassetteCoreTests",
             dependencies: ["CassetteCore"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "CassetteTests", dependencies: ["Cassette"]),
+        // End-to-end tests that run the built `cassette` binary; depending on the executable target
+        // makes SwiftPM build it first.
+        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

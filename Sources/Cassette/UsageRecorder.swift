@@ -21,12 +21,12 @@ enum UsageRecorder {
     /// Adds a finished cassette's usage to the ledger and rewrites the ledger file. Failures to
     /// write are ignored: the ledger is an aid for pruning and must never fail a test.
     static func record(cassette fileURL: URL, interactionCount: Int, served: [Int], environment: [String: String]) {
-        guard let root = packageRoot(of: fileURL) else { return }
+        guard let root = UsageLedger.packageRoot(startingAt: fileURL.deletingLastPathComponent()) else { return }
         let setting = environment[UsageLedger.environmentVariable] ?? ""
         if setting.lowercased() == "off" { return }
         let directory =
             setting.isEmpty ? UsageLedger.defaultDirectory(packageRoot: root) : URL(fileURLWithPath: setting)
-        let key = relativePath(of: fileURL, under: root)
+        let key = UsageLedger.key(for: fileURL, packageRoot: root)
         let (data, file) = run.withLock { run -> (Data, URL) in
             var ledger =
                 run.ledgers[directory.path]
@@ -41,21 +41,5 @@ enum UsageRecorder {
         }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? AtomicFile.write(data, to: file)
-    }
-
-    static func packageRoot(of fileURL: URL) -> URL? {
-        var directory = fileURL.deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { return nil }
-            directory = parent
-        }
-        return directory
-    }
-
-    static func relativePath(of fileURL: URL, under root: URL) -> String {
-        let path = fileURL.standardizedFileURL.path
-        let prefix = root.standardizedFileURL.path + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

@@ -42,8 +42,10 @@ public enum StoredBody: Sendable, Equatable {
     }
 
     static func plainText(_ bytes: Data) -> String? {
-        let allowed = bytes.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        guard allowed, !bytes.contains(0x7F) else { return nil }
+        let allowed = bytes.withUnsafeBytes { raw in
+            raw.allSatisfy { ($0 >= 0x20 && $0 != 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        }
+        guard allowed else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 

@@ -78,8 +78,9 @@ public struct CassetteDocument: Sendable, Hashable {
 }
 
 /// Line and column of a byte offset.
-enum TextPosition {
-    static func lineAndColumn(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+package enum TextPosition {
+    /// The 1-based line and column (in bytes) of `offset` in `data`.
+    package static func lineAndColumn(of offset: Int, in data: Data) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         let end = min(offset, data.count)

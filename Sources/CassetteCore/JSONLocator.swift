@@ -1,12 +1,12 @@
 import Foundation
 
-/// Finds where a value sits in JSON text, for error messages about valid JSON that does not fit
-/// the format. Only used on the error path, so it walks the text again rather than making the
-/// parser remember offsets.
-enum JSONLocator {
+/// Finds where a value sits in JSON text, for messages about valid JSON: reading errors and
+/// `cassette lint` findings. Only used when there is something to report, so it walks the text
+/// again rather than making the parser remember offsets.
+package enum JSONLocator {
     /// The byte offset of the value at `path` (or of its key, with `atKey`), or of the deepest
     /// part of the path that exists. The text must be valid JSON.
-    static func offset(of path: [JSONPathComponent], atKey: Bool = false, in data: Data) -> Int? {
+    package static func offset(of path: [JSONPathComponent], atKey: Bool = false, in data: Data) -> Int? {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             var walker = Walker(bytes: raw.bindMemory(to: UInt8.self))
             walker.skipWhitespace()
@@ -17,6 +17,12 @@ enum JSONLocator {
             }
             return found
         }
+    }
+
+    /// The 1-based line and column of the value at `path`, or of the deepest part of the path that
+    /// exists. The text must be valid JSON.
+    package static func lineAndColumn(of path: [JSONPathComponent], in data: Data) -> (line: Int, column: Int) {
+        TextPosition.lineAndColumn(of: offset(of: path, in: data) ?? 0, in: data)
     }
 
     private struct Walker {

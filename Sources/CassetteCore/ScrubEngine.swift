@@ -33,6 +33,8 @@ struct ScrubEngine {
     var table: ScrubSecretTable
     var literals = ScrubLiteralIndex()
     var findings: [ScrubFinding] = []
+    /// The path of each of `findings`, as components, for locating it in the file.
+    var findingPaths: [[JSONPathComponent]] = []
 
     init(rules: ScrubRuleSet, masking: Bool) {
         self.rules = rules
@@ -47,6 +49,7 @@ struct ScrubEngine {
         literals = table.literalIndex()
         phase = .replace
         findings = []
+        findingPaths = []
         return walk(&self)
     }
 
@@ -169,6 +172,7 @@ struct ScrubEngine {
                 ScrubFinding(
                     path: JSONPathComponent.text(path), rule: edit.rule,
                     summary: "\(edit.summary) → \(edit.replacement)"))
+            findingPaths.append(path)
         }
         guard cursor > 0 else { return text }
         output.append(contentsOf: bytes[cursor...])

@@ -75,6 +75,53 @@ struct ScrubNameMatcher: Sendable {
 
     /// The lower-cased words of a name.
     static func words(_ name: String) -> [String] {
+        asciiWords(name) ?? unicodeWords(name)
+    }
+
+    /// ``words(_:)`` for an ASCII name, by bytes: the same splits, without per-character Unicode
+    /// property look-ups (this runs for every JSON key of every body).
+    private static func asciiWords(_ name: String) -> [String]? {
+        var name = name
+        return name.withUTF8 { bytes -> [String]? in
+            var words: [String] = []
+            var start = -1
+            var previous: UInt8 = 0
+            for (index, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                if !(isLower || isUpper || isDigit) {
+                    if start >= 0 { words.append(lowercased(bytes, start..<index)) }
+                    start = -1
+                    continue
+                }
+                let previousIsLowerOrDigit =
+                    (previous >= UInt8(ascii: "a") && previous <= UInt8(ascii: "z"))
+                    || (previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9"))
+                if start >= 0, isUpper, previousIsLowerOrDigit {
+                    words.append(lowercased(bytes, start..<index))
+                    start = index
+                }
+                if start < 0 { start = index }
+                previous = byte
+            }
+            if start >= 0 { words.append(lowercased(bytes, start..<bytes.count)) }
+            return words
+        }
+    }
+
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { buffer in
+            for (offset, byte) in bytes[range].enumerated() {
+                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                buffer[offset] = isUpper ? byte + 32 : byte
+            }
+            return range.count
+        }
+    }
+
+    private static func unicodeWords(_ name: String) -> [String] {
         var words: [String] = []
         var current: [Character] = []
         var previous: Character?

@@ -55,9 +55,16 @@ public struct Scrubber: Sendable {
     /// What ``scrub(_:)`` would change in `document`: one finding per replacement, with its JSON
     /// path, rule and placeholder, never the secret. Empty for a scrubbed document.
     public func findings(in document: CassetteDocument) -> [ScrubFinding] {
+        locatedFindings(in: document).map(\.finding)
+    }
+
+    /// ``findings(in:)`` with the JSON path of each as components, which locate it in the file
+    /// (``JSONLocator``) even where a key holds a `.` or a `[`.
+    package func locatedFindings(in document: CassetteDocument) -> [(finding: ScrubFinding, path: [JSONPathComponent])]
+    {
         var engine = ScrubEngine(rules: rules, masking: false)
         _ = engine.run { $0.walk(document) }
-        return engine.findings
+        return Array(zip(engine.findings, engine.findingPaths))
     }
 
     /// The request with every secret replaced by a placeholder that does not depend on the secret

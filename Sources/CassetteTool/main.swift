@@ -1,1 +1,5 @@
-print("cassette: usage: cassette <lint|scrub|prune> [PATH...]")
+import Foundation
+
+// Parses the command line, runs the command it names, and exits with its status.
+let status = CassetteTool.run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

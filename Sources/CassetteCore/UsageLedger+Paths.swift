@@ -1,0 +1,23 @@
+import Foundation
+
+extension UsageLedger {
+    /// The package a path belongs to: `directory` or the nearest folder above it that holds
+    /// `Package.swift`; `nil` when there is none.
+    package static func packageRoot(startingAt directory: URL) -> URL? {
+        var current = directory.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: current.appendingPathComponent("Package.swift").path) {
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+        return current
+    }
+
+    /// The key a ledger files a cassette under: its path relative to the package root (the whole
+    /// standardized path when the file is outside the package).
+    package static func key(for fileURL: URL, packageRoot root: URL) -> String {
+        let path = fileURL.standardizedFileURL.path
+        let prefix = root.standardizedFileURL.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

@@ -1,0 +1,70 @@
+import CassetteCore
+import Foundation
+
+/// Checks cassette files, reading each once: format, canonical form, secrets and reachability.
+struct Linter {
+    private var scrubbers = ScrubberCache()
+    /// Configuration files already reported as unusable: each is reported once.
+    private var reportedConfigurations: Set<String> = []
+
+    /// The problems of one file, by line and column.
+    mutating func lint(_ file: CassetteFiles.File) -> [LintFinding] {
+        let data: Data
+        let document: CassetteDocument
+        do throws(CassetteReadError) {
+            (data, document) = try file.decode()
+        } catch {
+            return [formatFinding(error)]
+        }
+        let scrubber: Scrubber
+        do throws(ScrubConfigurationError) {
+            scrubber = try scrubbers.scrubber(for: file.url)
+        } catch {
+            guard reportedConfigurations.insert(error.path ?? "").inserted else { return [] }
+            return [configurationFinding(error)]
+        }
+        var findings: [LintFinding] = []
+        if let (line, column) = document.firstNonCanonicalPosition(in: data) {
+            findings.append(
+                LintFinding(
+                    file: file.path, line: line, column: column, rule: .canonical,
+                    message: "cassette is not in canonical form (first difference on line \(line)); "
+                        + "fix: cassette scrub \(file.path)"))
+        }
+        for (finding, path) in scrubber.locatedFindings(in: document) {
+            let (line, column) = JSONLocator.lineAndColumn(of: path, in: data)
+            findings.append(
+                LintFinding(
+                    file: file.path, line: line, column: column, rule: .secret,
+                    message: "\(finding.rule): \(finding.summary) at \(finding.path); fix: cassette scrub \(file.path)",
+                    jsonPath: finding.path))
+        }
+        for (index, interaction) in document.interactions.enumerated() {
+            guard let problem = Reachability.problem(with: interaction.request) else { continue }
+            let path: [JSONPathComponent] = [.key("interactions"), .index(index), .key("request"), .key("url")]
+            let (line, column) = JSONLocator.lineAndColumn(of: path, in: data)
+            let message = "interaction \(index) can never be served: \(problem)"
+            findings.append(
+                LintFinding(
+                    file: file.path, line: line, column: column, rule: .unreachable,
+                    message: scrubber.scrubText(message), jsonPath: JSONPathComponent.text(path)))
+        }
+        return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    private func formatFinding(_ error: CassetteReadError) -> LintFinding {
+        LintFinding(
+            file: error.path, line: error.line ?? 1, column: error.column ?? 1, rule: .format, message: error.message,
+            jsonPath: error.jsonPath)
+    }
+
+    private func configurationFinding(_ error: ScrubConfigurationError) -> LintFinding {
+        // The description is `path:line:column: error: message`; keep the message.
+        let text = error.description
+        let message = text.range(of: ": error: ").map { String(text[$0.upperBound...]) } ?? text
+        return LintFinding(
+            file: error.path ?? ScrubConfiguration.fileName, line: error.line ?? 1, column: error.column ?? 1,
+            rule: .config, message: message + "; the cassettes it covers were not checked for secrets",
+            jsonPath: error.jsonPath)
+    }
+}
