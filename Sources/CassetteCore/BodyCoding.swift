@@ -33,6 +33,52 @@ public enum StoredBody: Sendable, Equatable {
         self = .base64(bytes.base64EncodedString())
     }
 
+    /// Whether `candidate`, read from a file, is what ``init(bytes:contentType:)`` gives for
+    /// `bytes`, confirmed without parsing JSON. `false` means "not confirmed", not "different".
+    ///
+    /// A cassette file says how each body was stored; when that is the canonical choice, reading,
+    /// linting and scrubbing the file need not parse and classify the body again.
+    package static func confirms(_ candidate: StoredBody, bytes: Data, contentType: String?) -> Bool {
+        let mediaType = contentType.map(MediaType.init)
+        switch candidate {
+        case .json(let value):
+            if let mediaType {
+                guard mediaType.isJSON else { return false }
+            } else {
+                switch value {
+                case .object, .array: break
+                default: return false
+                }
+            }
+            return isLossless(value)
+        case .text:
+            return !mayBeJSON(bytes, mediaType: mediaType) && mediaType?.isDeclaredBinary != true
+                && plainText(bytes) != nil
+        case .base64:
+            return !mayBeJSON(bytes, mediaType: mediaType)
+                && (mediaType?.isDeclaredBinary == true || plainText(bytes) == nil)
+        }
+    }
+
+    /// Whether a parsed JSON value re-encodes with nothing lost: no key twice in an object and every
+    /// number lossless. (Strings re-encode with canonical escapes by construction.)
+    private static func isLossless(_ value: JSONValue) -> Bool {
+        switch value {
+        case .number(let literal):
+            return JSONNumber.isLossless(literal)
+        case .array(let elements):
+            return elements.allSatisfy(isLossless)
+        case .object(let members):
+            for index in members.indices {
+                if index > 0 && members[index - 1].key.utf8.elementsEqual(members[index].key.utf8) { return false }
+                if !isLossless(members[index].value) { return false }
+            }
+            return true
+        default:
+            return true
+        }
+    }
+
     static func mayBeJSON(_ bytes: Data, mediaType: MediaType?) -> Bool {
         if let mediaType { return mediaType.isJSON }
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {

@@ -121,7 +121,8 @@ private struct ObjectReader {
         return headers
     }
 
-    func body(contentType: String?) throws(SchemaError) -> Data? {
+    /// The body's bytes, and how the file stored it when that is the canonical choice.
+    func body(contentType: String?) throws(SchemaError) -> (bytes: Data, storedForm: StoredBody?)? {
         guard let value = optional("body") else { return nil }
         let place = path + [.key("body")]
         let reader = try ObjectReader(value, path: place, what: "a body", keys: ["base64", "json", "text"])
@@ -138,7 +139,8 @@ private struct ObjectReader {
         }
         do {
             let bytes = try stored.bytes()
-            return bytes.isEmpty ? nil : bytes
+            if bytes.isEmpty { return nil }
+            return (bytes, StoredBody.confirms(stored, bytes: bytes, contentType: contentType) ? stored : nil)
         } catch {
             throw SchemaError(path: place + [.key("base64")], message: "expected valid base64")
         }
@@ -215,22 +217,24 @@ private func headersValue(_ headers: [HTTPHeader]) -> JSONValue {
     .array(headers.map { .object([.init("name", .string($0.name)), .init("value", .string($0.value))]) })
 }
 
-private func bodyMember(_ body: Data?, headers: [HTTPHeader]) -> [JSONValue.Member] {
+private func bodyMember(_ body: Data?, storedForm: StoredBody?, headers: [HTTPHeader]) -> [JSONValue.Member] {
     guard let body, !body.isEmpty else { return [] }
-    return [.init("body", StoredBody(bytes: body, contentType: headers.value(for: "Content-Type")).jsonValue)]
+    let stored = storedForm ?? StoredBody(bytes: body, contentType: headers.value(for: "Content-Type"))
+    return [.init("body", stored.jsonValue)]
 }
 
 extension RecordedRequest {
     init(json: JSONValue, path: [JSONPathComponent]) throws(SchemaError) {
         let reader = try ObjectReader(json, path: path, what: "a request", keys: ["body", "headers", "method", "url"])
         let headers = try reader.headers()
+        let body = try reader.body(contentType: headers.value(for: "Content-Type"))
         self.init(
-            method: try reader.string("method"), url: try reader.string("url"), headers: headers,
-            body: try reader.body(contentType: headers.value(for: "Content-Type")))
+            method: try reader.string("method"), url: try reader.string("url"), headers: headers, body: body?.bytes)
+        storedForm = body?.storedForm
     }
 
     var jsonValue: JSONValue {
-        var members = bodyMember(body, headers: headers)
+        var members = bodyMember(body, storedForm: storedForm, headers: headers)
         if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
         members.append(.init("method", .string(method)))
         members.append(.init("url", .string(url)))
@@ -243,13 +247,15 @@ extension RecordedResponse {
         let reader = try ObjectReader(
             json, path: path, what: "a response", keys: ["body", "headers", "status", "url"])
         let headers = try reader.headers()
+        let body = try reader.body(contentType: headers.value(for: "Content-Type"))
         self.init(
             status: try reader.integer("status", in: 100...999), url: try reader.optionalString("url"),
-            headers: headers, body: try reader.body(contentType: headers.value(for: "Content-Type")))
+            headers: headers, body: body?.bytes)
+        storedForm = body?.storedForm
     }
 
     var jsonValue: JSONValue {
-        var members = bodyMember(body, headers: headers)
+        var members = bodyMember(body, storedForm: storedForm, headers: headers)
         if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
         members.append(.init("status", .integer(status)))
         if let url { members.append(.init("url", .string(url))) }

@@ -36,6 +36,13 @@ public struct RecordedRequest: Sendable, Hashable {
     public var headers: [HTTPHeader]
     /// The body bytes; `nil` when there is none (an empty body is stored as none).
     public var body: Data?
+    /// How the body was stored in the file it was read from, when that is how the canonical writer
+    /// stores it too; saves parsing the body again. Not part of the request's value.
+    package var storedForm: StoredBody? {
+        get { storedFormHint?.form(for: body, headers: headers) }
+        set { storedFormHint = newValue.map { StoredFormHint(form: $0, body: body, headers: headers) } }
+    }
+    private var storedFormHint: StoredFormHint?
 
     public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil) {
         self.method = method
@@ -48,6 +55,17 @@ public struct RecordedRequest: Sendable, Hashable {
     public var identity: RequestIdentity {
         RequestIdentity(method: method, url: url, headers: headers, body: body)
     }
+
+    public static func == (lhs: RecordedRequest, rhs: RecordedRequest) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.headers == rhs.headers && lhs.body == rhs.body
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(url)
+        hasher.combine(headers)
+        hasher.combine(body)
+    }
 }
 
 /// A response: status, headers in received order and spelling, and the body as served to the
@@ -59,12 +77,30 @@ public struct RecordedResponse: Sendable, Hashable {
     public var url: String?
     public var headers: [HTTPHeader]
     public var body: Data?
+    /// How the body was stored in the file it was read from, when that is how the canonical writer
+    /// stores it too. Not part of the response's value.
+    package var storedForm: StoredBody? {
+        get { storedFormHint?.form(for: body, headers: headers) }
+        set { storedFormHint = newValue.map { StoredFormHint(form: $0, body: body, headers: headers) } }
+    }
+    private var storedFormHint: StoredFormHint?
 
     public init(status: Int, url: String? = nil, headers: [HTTPHeader] = [], body: Data? = nil) {
         self.status = status
         self.url = url
         self.headers = headers
         self.body = body?.isEmpty == true ? nil : body
+    }
+
+    public static func == (lhs: RecordedResponse, rhs: RecordedResponse) -> Bool {
+        lhs.status == rhs.status && lhs.url == rhs.url && lhs.headers == rhs.headers && lhs.body == rhs.body
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(url)
+        hasher.combine(headers)
+        hasher.combine(body)
     }
 }
 
@@ -90,5 +126,22 @@ public struct TransportError: Sendable, Hashable {
 
     public init(code: Int) {
         self.code = code
+    }
+}
+
+/// A body's stored form, valid only for the body and `Content-Type` it was made for.
+struct StoredFormHint: Sendable {
+    let form: StoredBody
+    let body: Data?
+    let contentType: String?
+
+    init(form: StoredBody, body: Data?, headers: [HTTPHeader]) {
+        self.form = form
+        self.body = body
+        contentType = headers.value(for: "Content-Type")
+    }
+
+    func form(for body: Data?, headers: [HTTPHeader]) -> StoredBody? {
+        body == self.body && headers.value(for: "Content-Type") == contentType ? form : nil
     }
 }

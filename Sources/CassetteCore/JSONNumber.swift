@@ -1,6 +1,35 @@
 /// Number spellings: the one canonical spelling used by the request body hash, and the check for
 /// integers that other JSON readers would round.
 public enum JSONNumber {
+    /// Whether every JSON reader keeps a valid number literal as a client of the original saw it: it
+    /// is not a negative zero, an integer lies within ±2^53, and any other number is within the range
+    /// of a double without underflowing to zero.
+    public static func isLossless(_ literal: String) -> Bool {
+        var negative = false
+        var allZero = true
+        var isInteger = true
+        var integerDigits = 0
+        var inExponent = false
+        for byte in literal.utf8 {
+            switch byte {
+            case UInt8(ascii: "-") where !inExponent: negative = true
+            case UInt8(ascii: "."): isInteger = false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                isInteger = false
+                inExponent = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where !inExponent:
+                if isInteger { integerDigits += 1 }
+                if byte != UInt8(ascii: "0") { allZero = false }
+            default: break
+            }
+        }
+        if negative && allZero { return false }
+        if isInteger { return integerDigits <= 15 || isSafeInteger(literal) }
+        if allZero { return true }
+        guard let double = Double(literal) else { return false }
+        return double.isFinite && double != 0
+    }
+
     /// Whether an integer literal lies within ±2^53, where every JSON reader keeps it exact.
     public static func isSafeInteger(_ literal: String) -> Bool {
         var digits = Substring(literal)

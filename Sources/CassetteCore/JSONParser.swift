@@ -401,13 +401,9 @@ private struct Parser {
             while index < bytes.count && isDigit(bytes[index]) { index += 1 }
         }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if negative && allZero {
-            lossiness.insert(.unsafeNumbers)
-        } else if isInteger {
-            if integerDigits > 15 && !JSONNumber.isSafeInteger(literal) {
-                lossiness.insert(.unsafeNumbers)
-            }
-        } else if !allZero, let double = Double(literal), !double.isFinite || double == 0 {
+        // Short integers other than -0 are always exact; everything else is checked in full.
+        let evidentlyExact = isInteger && integerDigits <= 15 && !(negative && allZero)
+        if !evidentlyExact && !JSONNumber.isLossless(literal) {
             lossiness.insert(.unsafeNumbers)
         }
         return literal

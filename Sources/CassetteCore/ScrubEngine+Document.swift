@@ -24,7 +24,8 @@ extension ScrubEngine {
             var scrubbed = response
             scrubbed.url = response.url.map { processURL($0, path: place + [.key("url")]) }
             scrubbed.headers = walk(response.headers, path: place)
-            scrubbed.body = walkBody(response.body, headers: response.headers, path: place + [.key("body")])
+            scrubbed.body = walkBody(
+                response.body, storedForm: response.storedForm, headers: response.headers, path: place + [.key("body")])
             result.outcome = .response(scrubbed)
         }
         return result
@@ -35,7 +36,8 @@ extension ScrubEngine {
         var result = request
         result.url = processURL(request.url, path: path + [.key("url")])
         result.headers = walk(request.headers, path: path)
-        result.body = walkBody(request.body, headers: request.headers, path: path + [.key("body")])
+        result.body = walkBody(
+            request.body, storedForm: request.storedForm, headers: request.headers, path: path + [.key("body")])
         return result
     }
 
@@ -66,7 +68,7 @@ extension ScrubEngine {
         case "location", "content-location":
             return processURL(value, path: path)
         default:
-            if rules.isEnabled(.secretHeader), rules.names.isSecret(header.name, in: .header) {
+            if rules.isEnabled(.secretHeader), isSecretName(header.name, in: .header) {
                 let span = Span(
                     range: 0..<value.utf8.count, secret: value, rule: rules.spec(.secretHeader),
                     summary: "value of header \(header.name)")
@@ -78,10 +80,20 @@ extension ScrubEngine {
 
     /// A body, kept in the storage class the cassette gives it: JSON scrubbed structurally and
     /// re-encoded only when something changed, text textually, base64 left as it is.
-    mutating func walkBody(_ body: Data?, headers: [HTTPHeader], path: [JSONPathComponent]) -> Data? {
+    mutating func walkBody(_ body: Data?, storedForm: StoredBody?, headers: [HTTPHeader], path: [JSONPathComponent])
+        -> Data?
+    {
         guard let body, !body.isEmpty else { return body }
         let contentType = headers.value(for: "Content-Type")
-        switch StoredBody(bytes: body, contentType: contentType) {
+        let stored: StoredBody
+        if phase == .collect {
+            stored = storedForm ?? StoredBody(bytes: body, contentType: contentType)
+            bodies.append(stored)
+        } else {
+            stored = bodies[nextBody]
+            nextBody += 1
+        }
+        switch stored {
         case .json(let value):
             let scrubbed = walkJSON(value, path: path + [.key("json")], bodyPath: [], secretName: nil)
             guard phase == .replace, scrubbed != value else { return body }
@@ -142,7 +154,7 @@ extension ScrubEngine {
                 let memberPath = bodyPath + [.key(member.key)]
                 let isSecret =
                     rules.isEnabled(.secretField)
-                    && (rules.names.isSecret(member.key, in: .jsonKey)
+                    && (isSecretName(member.key, in: .jsonKey)
                         || rules.jsonPaths.contains { $0.matches(memberPath) })
                 result[index].value = walkJSON(
                     member.value, path: path + [.key(member.key)], bodyPath: memberPath,

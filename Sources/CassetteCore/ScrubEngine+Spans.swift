@@ -49,7 +49,7 @@ extension ScrubEngine {
             if let equals = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "=") }), equals + 1 < end {
                 let name = ScrubBytes.percentDecoded(
                     Substring(ScrubBytes.string(bytes, start..<equals)), plusAsSpace: true)
-                if rules.names.isSecret(name, in: context) {
+                if isSecretName(name, in: context) {
                     let raw = ScrubBytes.string(bytes, (equals + 1)..<end)
                     let secret = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: true)
                     spans.append(
@@ -168,7 +168,7 @@ extension ScrubEngine {
         for match in ScrubRuleSet.jsonMember.matchGroups(in: text) {
             guard match.count == 3, let keyRange = match[1], let valueRange = match[2], !valueRange.isEmpty,
                 let key = ScrubEngine.unescapeJSON(ScrubBytes.string(bytes, keyRange)),
-                rules.names.isSecret(key, in: .jsonKey)
+                isSecretName(key, in: .jsonKey)
             else { continue }
             let raw = ScrubBytes.string(bytes, valueRange)
             guard let secret = ScrubEngine.unescapeJSON(raw) else { continue }
@@ -205,7 +205,7 @@ extension ScrubEngine {
                 }
             guard let (headerEnd, separatorLength) = separator else { continue }
             let headers = ScrubBytes.string(bytes, partStart..<headerEnd)
-            guard let name = ScrubEngine.dispositionName(headers), rules.names.isSecret(name, in: .formField) else {
+            guard let name = ScrubEngine.dispositionName(headers), isSecretName(name, in: .formField) else {
                 continue
             }
             var contentEnd = partEnd

@@ -35,6 +35,22 @@ struct ScrubEngine {
     var findings: [ScrubFinding] = []
     /// The path of each of `findings`, as components, for locating it in the file.
     var findingPaths: [[JSONPathComponent]] = []
+    /// Whether a field name is a secret's, by name and context: names repeat across a cassette.
+    private let secretNames = SecretNameCache()
+    /// The storage class of each body, classified in the first pass and reused in the second, in
+    /// visiting order.
+    var bodies: [StoredBody] = []
+    var nextBody = 0
+
+    /// Answers already given by the name matcher during one run.
+    private final class SecretNameCache {
+        struct Key: Hashable {
+            var name: String
+            var context: ScrubNameMatcher.Context
+        }
+
+        var answers: [Key: Bool] = [:]
+    }
 
     init(rules: ScrubRuleSet, masking: Bool) {
         self.rules = rules
@@ -45,12 +61,26 @@ struct ScrubEngine {
     /// Runs both passes of `walk` and returns the second pass's result.
     mutating func run<Value>(_ walk: (inout ScrubEngine) -> Value) -> Value {
         phase = .collect
-        _ = walk(&self)
+        bodies = []
+        let collected = walk(&self)
+        // The first pass returns its input unchanged; with no secret found, the second pass would
+        // replace nothing either.
+        if table.entries.isEmpty { return collected }
         literals = table.literalIndex()
         phase = .replace
+        nextBody = 0
         findings = []
         findingPaths = []
         return walk(&self)
+    }
+
+    /// Whether `name` names a secret in `context`, by the rule set's name matcher.
+    func isSecretName(_ name: String, in context: ScrubNameMatcher.Context) -> Bool {
+        let key = SecretNameCache.Key(name: name, context: context)
+        if let known = secretNames.answers[key] { return known }
+        let isSecret = rules.names.isSecret(name, in: context)
+        secretNames.answers[key] = isSecret
+        return isSecret
     }
 
     /// Scrubs one text: registers what it holds (first pass) or returns it with replacements

@@ -5,7 +5,7 @@
 /// so `key` never hits `Keep-Alive` or `monkey`.
 struct ScrubNameMatcher: Sendable {
     /// Where a name was found; a few names are secrets only in some places.
-    enum Context: Sendable {
+    enum Context: Sendable, Hashable {
         case header
         case query
         case formField
