@@ -8,7 +8,7 @@ extension CassetteDocument {
     /// - Returns: The 1-based line and column of the first byte that differs (or of the end of the
     ///   shorter text).
     package func firstNonCanonicalPosition(in data: Data, canonical: Data? = nil) -> (line: Int, column: Int)? {
-        let expected = canonical ?? encoded()
+        let expected = canonical ?? encoded(reservingCapacity: data.count)
         guard data != expected else { return nil }
         let offset = data.withUnsafeBytes { (actual: UnsafeRawBufferPointer) in
             expected.withUnsafeBytes { (wanted: UnsafeRawBufferPointer) in

@@ -53,7 +53,14 @@ public struct CassetteDocument: Sendable, Hashable {
     /// unescaped, LF line endings and a trailing newline. Reading them back and encoding again
     /// gives the same bytes.
     public func encoded() -> Data {
+        encoded(reservingCapacity: 0)
+    }
+
+    /// ``encoded()``, with room for `capacity` bytes reserved up front (the size of the file the
+    /// document was read from, say), so a large cassette is not copied as its buffer grows.
+    package func encoded(reservingCapacity capacity: Int) -> Data {
         var writer = JSONWriter(style: .pretty)
+        writer.reserveCapacity(capacity)
         writer.write(jsonValue)
         var bytes = writer.takeOutput()
         bytes.append(0x0A)

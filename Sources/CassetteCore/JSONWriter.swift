@@ -30,6 +30,11 @@ public struct JSONWriter {
         return writer.output
     }
 
+    /// Reserves room for `capacity` bytes of output.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        output.reserveCapacity(capacity)
+    }
+
     /// Appends a value to the output.
     public mutating func write(_ value: JSONValue) {
         write(value, indent: 0)

@@ -29,11 +29,6 @@ struct ScrubDetector: Sendable {
         self.check = check
     }
 
-    /// Whether the text may hold a match.
-    func mayMatch(_ bytes: [UInt8]) -> Bool {
-        prefilters.isEmpty || prefilters.contains { ScrubBytes.contains(bytes, $0) }
-    }
-
     /// Whether a matched secret passes the rule's extra check.
     func accepts(_ secret: String, scheme: String?) -> Bool {
         switch check {

@@ -120,6 +120,17 @@ extension ScrubEngine {
         }
     }
 
+    /// The path of a value inside `path`. Paths name findings, and the first pass records none, so
+    /// it skips building them: a body's JSON has many nodes.
+    private func place(_ path: [JSONPathComponent], _ component: JSONPathComponent) -> [JSONPathComponent] {
+        phase == .collect ? path : path + [component]
+    }
+
+    /// The path inside the body, which only configured JSON paths look at.
+    private func bodyPlace(_ path: [JSONPathComponent], _ component: JSONPathComponent) -> [JSONPathComponent] {
+        rules.jsonPaths.isEmpty ? path : path + [component]
+    }
+
     /// A JSON value: string values of secret keys (and JSON paths) replaced whole, every other string
     /// scrubbed as text.
     ///
@@ -145,19 +156,20 @@ extension ScrubEngine {
             var result = elements
             for (index, element) in elements.enumerated() {
                 result[index] = walkJSON(
-                    element, path: path + [.index(index)], bodyPath: bodyPath + [.index(index)], secretName: secretName)
+                    element, path: place(path, .index(index)), bodyPath: bodyPlace(bodyPath, .index(index)),
+                    secretName: secretName)
             }
             return .array(result)
         case .object(let members):
             var result = members
             for (index, member) in members.enumerated() {
-                let memberPath = bodyPath + [.key(member.key)]
+                let memberPath = bodyPlace(bodyPath, .key(member.key))
                 let isSecret =
                     rules.isEnabled(.secretField)
                     && (isSecretName(member.key, in: .jsonKey)
                         || rules.jsonPaths.contains { $0.matches(memberPath) })
                 result[index].value = walkJSON(
-                    member.value, path: path + [.key(member.key)], bodyPath: memberPath,
+                    member.value, path: place(path, .key(member.key)), bodyPath: memberPath,
                     secretName: isSecret ? member.key : nil)
             }
             return .object(result)

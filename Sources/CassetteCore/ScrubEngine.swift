@@ -94,6 +94,15 @@ struct ScrubEngine {
     ) -> String {
         guard !text.isEmpty else { return text }
         let bytes = Array(text.utf8)
+        // Most texts hold nothing: no structure found, no URL to look into, and in the first pass
+        // only their shapes to collect.
+        if phase == .collect && spans.isEmpty
+            && !(embeddedURLs
+                && (ScrubBytes.contains(bytes, Array(":/".utf8)) || ScrubBytes.contains(bytes, Array(":\\/".utf8))))
+        {
+            collectShapes(text, bytes, avoiding: ScrubRanges([]))
+            return text
+        }
         var spans = spans
         let given = ScrubRanges(spans.map(\.range))
         if embeddedURLs, ScrubBytes.contains(bytes, Array(":/".utf8)) || ScrubBytes.contains(bytes, Array(":\\/".utf8))
@@ -134,8 +143,9 @@ struct ScrubEngine {
     /// The shape rule whose detector matches the whole of `secret`, if one does.
     private func wholeShape(of secret: String) -> ScrubRuleSpec? {
         let bytes = Array(secret.utf8)
-        let detectors = masking ? rules.detectors + rules.recognizers : rules.detectors
-        for detector in detectors where detector.mayMatch(bytes) {
+        let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
+        let possible = prefilter.candidates(in: bytes)
+        for (index, detector) in detectors.enumerated() where possible[index] {
             for match in detector.regex.matchGroups(in: secret)
             where match.indices.contains(detector.group) && match[detector.group] == 0..<bytes.count {
                 return detector.rule
@@ -147,8 +157,9 @@ struct ScrubEngine {
     /// First pass: registers every secret found by its shape, in order of position.
     private mutating func collectShapes(_ text: String, _ bytes: [UInt8], avoiding taken: ScrubRanges) {
         var found: [(range: Range<Int>, order: Int, secret: String, observed: String?, rule: ScrubRuleSpec)] = []
-        let detectors = masking ? rules.detectors + rules.recognizers : rules.detectors
-        for (order, detector) in detectors.enumerated() where detector.mayMatch(bytes) {
+        let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
+        let possible = prefilter.candidates(in: bytes)
+        for (order, detector) in detectors.enumerated() where possible[order] {
             for match in detector.regex.matchGroups(in: text) {
                 guard let range = match.indices.contains(detector.group) ? match[detector.group] : nil,
                     !range.isEmpty, !taken.overlaps(range)

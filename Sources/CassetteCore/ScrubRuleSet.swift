@@ -11,6 +11,10 @@ final class ScrubRuleSet: Sendable {
     let detectors: [ScrubDetector]
     /// Detectors of every rule's placeholders, which masking treats as secrets of that rule.
     let recognizers: [ScrubDetector]
+    /// The detectors scrubbing runs, and their prefilter.
+    let scrubbingDetectors: (detectors: [ScrubDetector], prefilter: ScrubPrefilter)
+    /// The detectors masking runs (placeholders count as secrets), and their prefilter.
+    let maskingDetectors: (detectors: [ScrubDetector], prefilter: ScrubPrefilter)
     let jsonPaths: [ScrubJSONPath]
     /// Matches when a whole text is a placeholder or class token of any rule.
     let anyPlaceholder: ScrubRegex
@@ -55,6 +59,8 @@ final class ScrubRuleSet: Sendable {
         recognizers = allSpecs.map {
             ScrubDetector(rule: $0, regex: $0.recognizer, prefilters: $0.recognizerPrefilters)
         }
+        scrubbingDetectors = (detectors, ScrubPrefilter(detectors))
+        maskingDetectors = (detectors + recognizers, ScrubPrefilter(detectors + recognizers))
         anyPlaceholder = ScrubRegex.builtIn(
             "\\A(?:" + allSpecs.map { "(?:\($0.style.recognizerSource))" }.joined(separator: "|") + ")\\z")
         jsonPaths = configuration.jsonPaths.compactMap(ScrubJSONPath.init)

@@ -23,14 +23,31 @@ struct Linter {
             guard reportedConfigurations.insert(error.path ?? "").inserted else { return [] }
             return [configurationFinding(error)]
         }
-        var findings: [LintFinding] = []
-        if let (line, column) = document.firstNonCanonicalPosition(in: data) {
+        // The canonical check and the secret scan read the same document and share nothing: the
+        // canonical check runs on another core while this one scans.
+        let canonicalPosition = Locked<(line: Int, column: Int)?>(nil)
+        let canonicalCheck = DispatchGroup()
+        let decoded = (document, data)
+        DispatchQueue.global().async(group: canonicalCheck) {
+            let position = decoded.0.firstNonCanonicalPosition(in: decoded.1)
+            canonicalPosition.withLock { $0 = position }
+        }
+        var findings = secretAndReachabilityFindings(file, data: data, document: document, scrubber: scrubber)
+        canonicalCheck.wait()
+        if let (line, column) = canonicalPosition.withLock({ $0 }) {
             findings.append(
                 LintFinding(
                     file: file.path, line: line, column: column, rule: .canonical,
                     message: "cassette is not in canonical form (first difference on line \(line)); "
                         + "fix: cassette scrub \(file.path)"))
         }
+        return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    private func secretAndReachabilityFindings(
+        _ file: CassetteFiles.File, data: Data, document: CassetteDocument, scrubber: Scrubber
+    ) -> [LintFinding] {
+        var findings: [LintFinding] = []
         for (finding, path) in scrubber.locatedFindings(in: document) {
             let (line, column) = JSONLocator.lineAndColumn(of: path, in: data)
             findings.append(
@@ -49,7 +66,7 @@ struct Linter {
                     file: file.path, line: line, column: column, rule: .unreachable,
                     message: scrubber.scrubText(message), jsonPath: JSONPathComponent.text(path)))
         }
-        return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        return findings
     }
 
     private func formatFinding(_ error: CassetteReadError) -> LintFinding {

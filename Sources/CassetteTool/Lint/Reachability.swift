@@ -21,7 +21,8 @@ enum Reachability {
                 + "so no live request carries it"
         }
         let live = url.absoluteString
-        guard RequestIdentity.normalizedURL(live) == RequestIdentity.normalizedURL(request.url) else {
+        guard live == request.url || RequestIdentity.normalizedURL(live) == RequestIdentity.normalizedURL(request.url)
+        else {
             return "URLSession sends its request URL \"\(request.url)\" as \"\(live)\", which does not match it"
         }
         return nil
