@@ -16,12 +16,15 @@ let package = Package(
         // The `cassette` command-line tool (product name `cassette`; the target name must not differ
         // from `Cassette` only by case).
         .executableTarget(name: "CassetteTool", dependencies: ["CassetteCore"]),
+        // The loopback HTTP/1.1 server the tests and the benchmark drive the real URLSession against.
+        // Not a product: nothing outside this package can depend on it.
+        .target(name: "CassetteTestSupport"),
         .testTarget(
             name: "CassetteCoreTests",
             dependencies: ["CassetteCore"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "CassetteTests", dependencies: ["Cassette"]),
+        .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
