@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Cassette", targets: ["Cassette"]),
         .executable(name: "cassette", targets: ["CassetteTool"]),
+        .executable(name: "replay-bench", targets: ["ReplayBench"]),
     ],
     targets: [
         // The cassette model, the canonical codec, hashing and scrubbing. No URL loading here, so the
@@ -19,6 +20,8 @@ let package = Package(
         // The loopback HTTP/1.1 server the tests and the benchmark drive the real URLSession against.
         // Not a product: nothing outside this package can depend on it.
         .target(name: "CassetteTestSupport"),
+        // `scripts/bench`: replay and record costs beside their hand-written alternatives.
+        .executableTarget(name: "ReplayBench", dependencies: ["Cassette", "CassetteTestSupport"]),
         .testTarget(
             name: "CassetteCoreTests",
             dependencies: ["CassetteCore"],
