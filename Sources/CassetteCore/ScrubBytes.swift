@@ -63,7 +63,9 @@ enum ScrubBytes {
 
     /// Decodes `%XX` escapes, and `+` as a space when `plusAsSpace`; invalid escapes stay as they are.
     static func percentDecoded(_ text: Substring, plusAsSpace: Bool) -> String {
-        guard text.contains("%") || (plusAsSpace && text.contains("+")) else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && text.utf8.contains(UInt8(ascii: "+"))) else {
+            return String(text)
+        }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         var index = 0

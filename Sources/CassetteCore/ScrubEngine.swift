@@ -101,7 +101,7 @@ struct ScrubEngine {
     /// The shape rule whose detector matches the whole of `secret`, if one does.
     private func wholeShape(of secret: String) -> ScrubRuleSpec? {
         let bytes = Array(secret.utf8)
-        let detectors = masking ? rules.detectors + rules.recognizers : rules.detectors
+        let detectors = masking ? rules.maskingDetectors : rules.detectors
         for detector in detectors where detector.mayMatch(bytes) {
             for match in detector.regex.matchGroups(in: secret)
             where match.indices.contains(detector.group) && match[detector.group] == 0..<bytes.count {
@@ -114,7 +114,7 @@ struct ScrubEngine {
     /// First pass: registers every secret found by its shape, in order of position.
     private mutating func collectShapes(_ text: String, _ bytes: [UInt8], avoiding taken: ScrubRanges) {
         var found: [(range: Range<Int>, order: Int, secret: String, observed: String?, rule: ScrubRuleSpec)] = []
-        let detectors = masking ? rules.detectors + rules.recognizers : rules.detectors
+        let detectors = masking ? rules.maskingDetectors : rules.detectors
         for (order, detector) in detectors.enumerated() where detector.mayMatch(bytes) {
             for match in detector.regex.matchGroups(in: text) {
                 guard let range = match.indices.contains(detector.group) ? match[detector.group] : nil,

@@ -11,6 +11,9 @@ final class ScrubRuleSet: Sendable {
     let detectors: [ScrubDetector]
     /// Detectors of every rule's placeholders, which masking treats as secrets of that rule.
     let recognizers: [ScrubDetector]
+    /// What masking looks for by shape: ``detectors`` then ``recognizers``, joined once here rather
+    /// than on every text masked.
+    let maskingDetectors: [ScrubDetector]
     let jsonPaths: [ScrubJSONPath]
     /// Matches when a whole text is a placeholder or class token of any rule.
     let anyPlaceholder: ScrubRegex
@@ -55,6 +58,7 @@ final class ScrubRuleSet: Sendable {
         recognizers = allSpecs.map {
             ScrubDetector(rule: $0, regex: $0.recognizer, prefilters: $0.recognizerPrefilters)
         }
+        maskingDetectors = detectors + recognizers
         anyPlaceholder = ScrubRegex.builtIn(
             "\\A(?:" + allSpecs.map { "(?:\($0.style.recognizerSource))" }.joined(separator: "|") + ")\\z")
         jsonPaths = configuration.jsonPaths.compactMap(ScrubJSONPath.init)
