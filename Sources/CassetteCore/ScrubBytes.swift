@@ -106,6 +106,9 @@ enum ScrubBytes {
     /// JSON-escaped (with and without escaped slashes).
     static func forms(of secret: String, placeholder: String) -> [(String, String)] {
         var pairs: [(String, String)] = [(secret, placeholder)]
+        // Every form below of a secret made of unreserved characters only is the secret itself
+        // (nothing to percent-encode, JSON-escape or turn into `+`), so it adds no pair.
+        if secret.utf8.allSatisfy({ unreserved.contains($0) }) { return pairs }
         func add(_ transform: (String) -> String) {
             let form = transform(secret)
             if !pairs.contains(where: { $0.0 == form }) { pairs.append((form, transform(placeholder))) }
@@ -116,7 +119,11 @@ enum ScrubBytes {
         add { percentEncoded($0, allowingQueryCharacters: true, lowercaseHex: true) }
         add { percentEncoded($0, plusForSpace: true) }
         add { jsonEscaped($0) }
-        add { jsonEscaped($0).replacingOccurrences(of: "/", with: "\\/") }
+        add { text in
+            let escaped = jsonEscaped(text)
+            return escaped.utf8.contains(UInt8(ascii: "/"))
+                ? escaped.replacingOccurrences(of: "/", with: "\\/") : escaped
+        }
         return pairs
     }
 }
