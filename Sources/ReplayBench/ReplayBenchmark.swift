@@ -32,10 +32,13 @@ struct ReplayBenchmark {
             cassettes[size] = cassette
             sessions[size] = cassette.session()
         }
-        var generator = SplitMix(seed: 42)
+        // Requests spread over the whole cassette in a fixed order (a stride prime to the sizes).
+        var counter = 0
         func requests(size: Int, token: Bool) -> [URLRequest] {
             (0..<requestsPerRound).map { _ in
-                var request = URLRequest(url: URL(string: SyntheticCassette.url(Int(generator.next() % UInt64(size))))!)
+                counter += 1
+                let index = counter * 7_919 % size
+                var request = URLRequest(url: URL(string: SyntheticCassette.url(index))!)
                 request.setValue("application/json", forHTTPHeaderField: "Accept")
                 if token { request.setValue(SyntheticCassette.liveToken, forHTTPHeaderField: "Authorization") }
                 return request
@@ -87,21 +90,5 @@ struct ReplayBenchmark {
                     + verdict(growth, atMost: 1.05))
         }
         print("")
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so every run requests the same
-/// sequence.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
