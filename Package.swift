@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Cassette", targets: ["Cassette"]),
         .executable(name: "cassette", targets: ["CassetteTool"]),
         .executable(name: "cassette-bench", targets: ["CassetteBench"]),
+        .executable(name: "replay-bench", targets: ["ReplayBench"]),
     ],
     targets: [
         // The cassette model, the canonical codec, hashing and scrubbing. No URL loading here, so the
@@ -19,12 +20,17 @@ let package = Package(
         .executableTarget(name: "CassetteTool", dependencies: ["CassetteCore"]),
         // Generates a large cassette and compares `cassette lint` with JSONDecoder (scripts/bench-lint).
         .executableTarget(name: "CassetteBench", dependencies: ["CassetteCore"]),
+        // The loopback HTTP/1.1 server the tests and the benchmark drive the real URLSession against.
+        // Not a product: nothing outside this package can depend on it.
+        .target(name: "CassetteTestSupport"),
+        // `scripts/bench`: replay and record costs beside their hand-written alternatives.
+        .executableTarget(name: "ReplayBench", dependencies: ["Cassette", "CassetteTestSupport"]),
         .testTarget(
             name: "CassetteCoreTests",
             dependencies: ["CassetteCore"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "CassetteTests", dependencies: ["Cassette"]),
+        .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
         // End-to-end tests that run the built `cassette` binary; depending on the executable target
         // makes SwiftPM build it first.
         .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore"]),

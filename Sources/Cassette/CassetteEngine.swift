@@ -14,6 +14,8 @@ final class CassetteEngine: Sendable {
     let scrubber: Scrubber
     private let state: Locked<State>
     private let recorder: Locked<Recorder?>
+    /// Whether the file had nothing to serve: recording then needs no request's identity.
+    private let hasNothingToServe: Bool
 
     private struct State {
         /// The interactions read from the file, scrubbed as written.
@@ -54,6 +56,7 @@ final class CassetteEngine: Sendable {
                 existing: existing, existingIdentities: identities, queues: queues,
                 servedCounts: Array(repeating: 0, count: existing.count)))
         recorder = Locked(nil)
+        hasNothingToServe = existing.isEmpty
     }
 
     var misses: [ReplayMiss] { state.withLock { $0.misses } }
@@ -72,11 +75,12 @@ final class CassetteEngine: Sendable {
 
     func start(_ loader: ReplayProtocol, additionalHeaders: [HTTPHeader]) {
         let request = CassetteEngine.capture(loader.request, additionalHeaders: additionalHeaders)
-        let identity = scrubber.matchingIdentity(of: request)
+        // Masking is most of what matching costs; a recording with nothing to serve skips it.
+        let identity = records && hasNothingToServe ? nil : scrubber.matchingIdentity(of: request)
         let loadID = ObjectIdentifier(loader)
         let decision = state.withLock { state -> Decision in
             if state.closed { return .closed }
-            if let index = take(identity, from: &state) {
+            if let identity, let index = take(identity, from: &state) {
                 state.servedCounts[index] += 1
                 return .serve(state.existing[index])
             }
@@ -97,7 +101,8 @@ final class CassetteEngine: Sendable {
                     (request: scrubber.masked($0.request), identity: $1)
                 }
                 let miss = ReplayMiss.explain(
-                    request: scrubber.masked(request), identity: identity, cassettePath: fileURL.path,
+                    request: scrubber.masked(request), identity: identity ?? scrubber.matchingIdentity(of: request),
+                    cassettePath: fileURL.path,
                     recorded: recorded, servedCounts: state.servedCounts)
                 state.misses.append(miss)
                 return miss

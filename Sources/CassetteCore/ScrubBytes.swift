@@ -63,7 +63,9 @@ enum ScrubBytes {
 
     /// Decodes `%XX` escapes, and `+` as a space when `plusAsSpace`; invalid escapes stay as they are.
     static func percentDecoded(_ text: Substring, plusAsSpace: Bool) -> String {
-        guard text.contains("%") || (plusAsSpace && text.contains("+")) else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && text.utf8.contains(UInt8(ascii: "+"))) else {
+            return String(text)
+        }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         var index = 0
@@ -104,6 +106,9 @@ enum ScrubBytes {
     /// JSON-escaped (with and without escaped slashes).
     static func forms(of secret: String, placeholder: String) -> [(String, String)] {
         var pairs: [(String, String)] = [(secret, placeholder)]
+        // Every form below of a secret made of unreserved characters only is the secret itself
+        // (nothing to percent-encode, JSON-escape or turn into `+`), so it adds no pair.
+        if secret.utf8.allSatisfy({ unreserved.contains($0) }) { return pairs }
         func add(_ transform: (String) -> String) {
             let form = transform(secret)
             if !pairs.contains(where: { $0.0 == form }) { pairs.append((form, transform(placeholder))) }
@@ -114,7 +119,11 @@ enum ScrubBytes {
         add { percentEncoded($0, allowingQueryCharacters: true, lowercaseHex: true) }
         add { percentEncoded($0, plusForSpace: true) }
         add { jsonEscaped($0) }
-        add { jsonEscaped($0).replacingOccurrences(of: "/", with: "\\/") }
+        add { text in
+            let escaped = jsonEscaped(text)
+            return escaped.utf8.contains(UInt8(ascii: "/"))
+                ? escaped.replacingOccurrences(of: "/", with: "\\/") : escaped
+        }
         return pairs
     }
 }

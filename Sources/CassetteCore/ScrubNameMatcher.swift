@@ -42,12 +42,25 @@ struct ScrubNameMatcher: Sendable {
     static let urlOnlyNames: Set<String> = ["key", "code", "sig", "pw", "pass"]
 
     /// Project names (lower-cased) added by configuration, per context.
-    var extraHeaders: Set<String> = []
-    var extraQueryItems: Set<String> = []
-    var extraFields: Set<String> = []
+    let extraHeaders: Set<String>
+    let extraQueryItems: Set<String>
+    let extraFields: Set<String>
+    /// Verdicts already given; valid because the sets above never change.
+    private let verdicts = ScrubNameVerdicts()
+
+    init(extraHeaders: Set<String> = [], extraQueryItems: Set<String> = [], extraFields: Set<String> = []) {
+        self.extraHeaders = extraHeaders
+        self.extraQueryItems = extraQueryItems
+        self.extraFields = extraFields
+    }
 
     /// Whether `name` names a secret in `context`. Plurals count (`tokens`, `api_keys`).
     func isSecret(_ name: String, in context: Context) -> Bool {
+        verdicts.verdict(on: name, in: context) { judge(name, in: context) }
+    }
+
+    /// ``isSecret(_:in:)`` without the remembered verdicts.
+    private func judge(_ name: String, in context: Context) -> Bool {
         let lower = name.lowercased()
         switch context {
         case .header: if extraHeaders.contains(lower) { return true }
@@ -75,53 +88,11 @@ struct ScrubNameMatcher: Sendable {
 
     /// The lower-cased words of a name.
     static func words(_ name: String) -> [String] {
-        asciiWords(name) ?? unicodeWords(name)
+        name.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(name) : unicodeWords(name)
     }
 
-    /// ``words(_:)`` for an ASCII name, by bytes: the same splits, without per-character Unicode
-    /// property look-ups (this runs for every JSON key of every body).
-    private static func asciiWords(_ name: String) -> [String]? {
-        var name = name
-        return name.withUTF8 { bytes -> [String]? in
-            var words: [String] = []
-            var start = -1
-            var previous: UInt8 = 0
-            for (index, byte) in bytes.enumerated() {
-                guard byte < 0x80 else { return nil }
-                let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
-                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                if !(isLower || isUpper || isDigit) {
-                    if start >= 0 { words.append(lowercased(bytes, start..<index)) }
-                    start = -1
-                    continue
-                }
-                let previousIsLowerOrDigit =
-                    (previous >= UInt8(ascii: "a") && previous <= UInt8(ascii: "z"))
-                    || (previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9"))
-                if start >= 0, isUpper, previousIsLowerOrDigit {
-                    words.append(lowercased(bytes, start..<index))
-                    start = index
-                }
-                if start < 0 { start = index }
-                previous = byte
-            }
-            if start >= 0 { words.append(lowercased(bytes, start..<bytes.count)) }
-            return words
-        }
-    }
-
-    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(unsafeUninitializedCapacity: range.count) { buffer in
-            for (offset, byte) in bytes[range].enumerated() {
-                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-                buffer[offset] = isUpper ? byte + 32 : byte
-            }
-            return range.count
-        }
-    }
-
-    private static func unicodeWords(_ name: String) -> [String] {
+    /// ``words(_:)`` by `Character` properties, for any name.
+    static func unicodeWords(_ name: String) -> [String] {
         var words: [String] = []
         var current: [Character] = []
         var previous: Character?
@@ -140,6 +111,33 @@ struct ScrubNameMatcher: Sendable {
             previous = character
         }
         if !current.isEmpty { words.append(String(current).lowercased()) }
+        return words
+    }
+
+    /// ``words(_:)`` for an ASCII name, on its bytes: the same splits, without `Character`'s
+    /// Unicode property look-ups (names are matched on every live request in replay).
+    static func asciiWords(_ name: String) -> [String] {
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8?
+        func flush() {
+            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+            current = []
+        }
+        for byte in name.utf8 {
+            guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
+                flush()
+                previous = nil
+                continue
+            }
+            if let previous, isLower(previous) || isDigit(previous), isUpper(byte), !current.isEmpty { flush() }
+            current.append(isUpper(byte) ? byte + 32 : byte)
+            previous = byte
+        }
+        flush()
         return words
     }
 }

@@ -74,8 +74,22 @@ public struct Scrubber: Sendable {
     /// its secrets and its numbered placeholders alike, so a raw request and its scrubbed recording
     /// mask to the same request.
     public func masked(_ request: RecordedRequest) -> RecordedRequest {
+        // Replay masks every live request; most hold nothing a rule could find, and skipping the
+        // two passes for them is what keeps replay as cheap as a hand-written stub.
+        if rules.leavesUnmasked(request) { return request }
+        return fullyMasked(request)
+    }
+
+    /// ``masked(_:)`` without the shortcut for requests that hold nothing to mask; for tests that
+    /// check the shortcut.
+    package func fullyMasked(_ request: RecordedRequest) -> RecordedRequest {
         var engine = ScrubEngine(rules: rules, masking: true)
         return engine.run { $0.walk(request, path: []) }
+    }
+
+    /// Whether ``masked(_:)`` returns `request` as it is without running the scrubber's passes.
+    package func skipsMasking(_ request: RecordedRequest) -> Bool {
+        rules.leavesUnmasked(request)
     }
 
     /// The key replay matches `request` on: the identity of its masked form.

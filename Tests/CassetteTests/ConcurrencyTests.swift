@@ -1,4 +1,5 @@
 import Cassette
+import CassetteTestSupport
 import Foundation
 import Testing
 
@@ -10,44 +11,7 @@ import Testing
     /// 100 cassettes record concurrently through one server, then replay concurrently with the
     /// server stopped: every cassette holds and serves only its own requests.
     @Test func oneHundredCassettesInConcurrentUseNeverCross() async throws {
-        let directory = try TemporaryDirectory()
-        let server = try TestHTTPServer()
-        let count = 100
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<count {
-                group.addTask {
-                    let cassette = try openCassette(directory.file("C\(index).json"), .record)
-                    let session = cassette.session()
-                    for step in 0..<3 {
-                        _ = try await session.fetch(server.url("/echo?cassette=\(index)&step=\(step)"))
-                    }
-                    try await cassette.finish()
-                }
-            }
-            try await group.waitForAll()
-        }
-        server.stop()
-        for index in 0..<count {
-            let urls = try CassetteDocument.read(from: directory.file("C\(index).json")).interactions.map(\.request.url)
-            #expect(urls.count == 3)
-            #expect(urls.allSatisfy { $0.contains("cassette=\(index)&") }, "cassette \(index): \(urls)")
-        }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<count {
-                group.addTask {
-                    let cassette = try openCassette(directory.file("C\(index).json"), .replay)
-                    let session = cassette.session()
-                    for step in (0..<3).reversed() {
-                        let (data, _) = try await session.fetch(server.url("/echo?step=\(step)&cassette=\(index)"))
-                        let text = String(decoding: data, as: UTF8.self)
-                        #expect(text.contains("cassette=\(index)&step=\(step)"), "\(text)")
-                    }
-                    #expect(cassette.misses.isEmpty)
-                    try await cassette.finish()
-                }
-            }
-            try await group.waitForAll()
-        }
+        try await recordAndReplayConcurrently(cassettes: 100, requestsEach: 3)
     }
 
     /// Concurrent requests through one cassette are all recorded, and recording twice gives the

@@ -1,4 +1,5 @@
 import Cassette
+import CassetteTestSupport
 import Foundation
 
 /// The example API that `Cassettes/Example/` was recorded against: a fake user service on a fixed

@@ -1,6 +1,6 @@
 /// Wraps `bytes` in one gzip member (RFC 1952) whose deflate stream is made of stored blocks only
 /// (RFC 1951, BTYPE=00, at most 65535 bytes each). The output is deterministic: MTIME is 0, OS is 255.
-func gzipCompress(_ bytes: [UInt8]) -> [UInt8] {
+package func gzipCompress(_ bytes: [UInt8]) -> [UInt8] {
     var out: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]
     out.reserveCapacity(bytes.count + bytes.count / 65535 * 5 + 23)
     var offset = 0
@@ -19,7 +19,7 @@ func gzipCompress(_ bytes: [UInt8]) -> [UInt8] {
 }
 
 /// The CRC-32 used by gzip (ISO 3309, reflected polynomial 0xEDB88320); `"123456789"` gives 0xCBF43926.
-func gzipCRC32(_ bytes: [UInt8]) -> UInt32 {
+package func gzipCRC32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xffff_ffff
     for byte in bytes {
         crc = crcTable[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8)

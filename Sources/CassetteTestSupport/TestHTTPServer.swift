@@ -6,95 +6,28 @@ import Foundation
     import Glibc
 #endif
 
-/// One request as the server received it.
-struct HTTPRequestHead: Sendable {
-    let method: String
-    /// The request target exactly as sent: path plus `?query`.
-    let target: String
-    /// Header fields in the received order and spelling.
-    let headers: [(name: String, value: String)]
-    /// The body, de-chunked when it came with `Transfer-Encoding: chunked`.
-    let body: [UInt8]
-
-    /// The first header named `name`, compared case-insensitively.
-    func header(_ name: String) -> String? {
-        let wanted = name.lowercased()
-        return headers.first { $0.name.lowercased() == wanted }?.value
-    }
-
-    /// The target up to `?`, not percent-decoded.
-    var path: String { String(target.prefix { $0 != "?" }) }
-
-    /// The raw text after the first `?`, or nil when the target has none.
-    var query: String? {
-        target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
-    }
-
-    /// `name=value` pairs of the query, percent-decoded (`+` is kept as is, as `URLComponents` does).
-    var queryItems: [(name: String, value: String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in text.removingPercentEncoding ?? String(text) }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
-    }
-}
-
-/// What the server answers. `Content-Length` is added unless given (never for 1xx, 204 and 304), and no
-/// `Date` header is sent, so recordings stay identical between runs.
-struct HTTPResponseSpec: Sendable {
-    var status: Int
-    /// The reason phrase; nil picks the standard one for `status`.
-    var reason: String? = nil
-    var headers: [(name: String, value: String)] = []
-    var body: [UInt8] = []
-    /// How long the connection thread waits before writing the response (cut short by `stop()`).
-    var delay: Duration = .zero
-
-    static func json(_ text: String, status: Int = 200) -> Self {
-        Self(status: status, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
-    }
-
-    static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> Self {
-        Self(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
-    }
-
-    static func bytes(_ bytes: [UInt8], contentType: String = "application/octet-stream") -> Self {
-        Self(status: 200, headers: [("Content-Type", contentType)], body: bytes)
-    }
-
-    static func redirect(_ status: Int, to location: String) -> Self {
-        Self(status: status, headers: [("Location", location)])
-    }
-
-    static func empty(_ status: Int) -> Self {
-        Self(status: status)
-    }
-}
-
 /// An HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for tests that drive the real `URLSession`.
 ///
 /// One thread accepts, one thread serves each connection (keep-alive, `Content-Length` or chunked
 /// request bodies, `Expect: 100-continue`). `stop()` (also run by `deinit`) closes everything and
 /// waits for the threads.
-final class TestHTTPServer: Sendable {
+package final class TestHTTPServer: Sendable {
     private let core: ServerCore
 
     /// The port the server listens on.
-    var port: Int { core.port }
+    package var port: Int { core.port }
 
     /// `http://127.0.0.1:PORT`
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Binds 127.0.0.1 on `port` (0, the default, for an ephemeral one) and starts accepting at once.
-    init(port: Int = 0, handler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponseSpec) throws {
+    package init(port: Int = 0, handler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponseSpec) throws {
         core = try ServerCore(port: port, handler: handler)
         core.start()
     }
 
     /// A server answering with `TestHTTPServer.standardRoutes`.
-    convenience init(port: Int = 0) throws {
+    package convenience init(port: Int = 0) throws {
         try self.init(port: port, handler: Self.standardRoutes)
     }
 
@@ -103,41 +36,33 @@ final class TestHTTPServer: Sendable {
     }
 
     /// The URL of `pathAndQuery` (a leading `/` is added when missing) on this server.
-    func url(_ pathAndQuery: String) -> URL {
+    package func url(_ pathAndQuery: String) -> URL {
         let target = pathAndQuery.hasPrefix("/") ? pathAndQuery : "/" + pathAndQuery
         return URL(string: "http://127.0.0.1:\(port)\(target)")!
     }
 
     /// The number of requests fully received so far (counted before the handler runs).
-    var requestCount: Int { core.withLock { $0.requests.count } }
+    package var requestCount: Int { core.withLock { $0.requests.count } }
 
     /// Every request fully received so far, in arrival order.
-    var receivedRequests: [HTTPRequestHead] { core.withLock { $0.requests } }
+    package var receivedRequests: [HTTPRequestHead] { core.withLock { $0.requests } }
 
     /// The number of TCP connections accepted so far (1 for several requests shows keep-alive).
-    var connectionCount: Int { core.withLock { $0.connectionsAccepted } }
+    package var connectionCount: Int { core.withLock { $0.connectionsAccepted } }
 
     /// Closes the listener and every open connection and waits for the server's threads to end.
     /// Idempotent. Must not be called from inside a handler.
-    func stop() {
+    package func stop() {
         core.stop()
     }
 
     /// A loopback port with nothing listening on it (bound to port 0, read back, closed). Falls back to 9
     /// (discard, normally closed) if no socket can be made.
-    static func closedPort() -> Int {
+    package static func closedPort() -> Int {
         guard let (fd, port) = try? makeSocket(listening: false) else { return 9 }
         close(fd)
         return port
     }
-}
-
-/// A socket call failed while starting the server.
-struct TestHTTPServerError: Error, CustomStringConvertible {
-    let call: String
-    let code: Int32
-
-    var description: String { "TestHTTPServer: \(call) failed: \(String(cString: strerror(code)))" }
 }
 
 // MARK: - Server machinery
@@ -464,112 +389,5 @@ private struct SocketReader {
         }
         defer { buffer.removeFirst(count) }
         return Array(buffer[..<count])
-    }
-}
-
-// MARK: - Standard routes
-
-extension TestHTTPServer {
-    /// Deterministic routes (no dates, no random values); the method is ignored except by `/echo`.
-    ///
-    /// `/json`, `/text`, `/binary` (bytes 0...255), `/gzip` (gzip-encoded JSON), `/redirect/{301,302,303,307,308}`
-    /// (to `/json`, or `/echo` with `?to=echo`), `/redirect/chain` (302 to `/redirect/302`), `/status/N`,
-    /// `/large?bytes=N` (byte i is i % 251; default 10 MiB), `/cookie/set`, `/cookie/check`, `/slow?ms=N`
-    /// (default 200), `/echo` (the request as sorted JSON); anything else is 404 `not found`.
-    static let standardRoutes: @Sendable (HTTPRequestHead) -> HTTPResponseSpec = { request in
-        let path = request.path
-        let items = request.queryItems
-        let number = { (name: String) in items.first { $0.name == name }.flatMap { Int($0.value) } }
-        switch path {
-        case "/json":
-            return .json(#"{"id":1,"name":"Ada","tags":["a","b"]}"#)
-        case "/text":
-            return .text("hello, world\n")
-        case "/binary":
-            return .bytes((0...255).map { UInt8($0) })
-        case "/gzip":
-            var response = HTTPResponseSpec.json("")
-            response.body = gzipCompress(Array(#"{"compressed":true,"items":[1,2,3]}"#.utf8))
-            response.headers.append(("Content-Encoding", "gzip"))
-            return response
-        case "/redirect/chain":
-            return .redirect(302, to: "/redirect/302")
-        case "/large":
-            let count = max(0, number("bytes") ?? 10_485_760)
-            let pattern = (0..<251).map { UInt8($0) }
-            var body: [UInt8] = []
-            body.reserveCapacity(count)
-            while body.count < count { body += pattern.prefix(count - body.count) }
-            return .bytes(body)
-        case "/cookie/set":
-            var response = HTTPResponseSpec.text("ok")
-            response.headers += [("Set-Cookie", "session=abc123; Path=/"), ("Set-Cookie", "theme=dark; Path=/")]
-            return response
-        case "/cookie/check":
-            return .text(request.header("Cookie") ?? "none")
-        case "/slow":
-            var response = HTTPResponseSpec.text("slow")
-            response.delay = .milliseconds(max(0, number("ms") ?? 200))
-            return response
-        case "/echo":
-            return echo(request)
-        default:
-            break
-        }
-        let segments = path.split(separator: "/")
-        let status = segments.count == 2 ? Int(segments[1]) : nil
-        if segments.first == "redirect", let status, [301, 302, 303, 307, 308].contains(status) {
-            let toEcho = items.contains { $0.name == "to" && $0.value == "echo" }
-            return .redirect(status, to: toEcho ? "/echo" : "/json")
-        }
-        if segments.first == "status", let status, (200...599).contains(status) {
-            return status == 204 || status == 304 ? .empty(status) : .text("status \(status)", status: status)
-        }
-        return .text("not found", status: 404)
-    }
-
-    /// Headers that differ between clients or runs, left out of `/echo`.
-    private static let unechoedHeaders: Set = [
-        "user-agent", "accept-encoding", "accept-language", "accept", "connection", "host", "content-length",
-        "transfer-encoding", "expect",
-    ]
-
-    /// `{"body":…,"headers":{…},"method":…,"path":…,"query":…}` with sorted keys; repeated headers are joined
-    /// with ", "; the body is UTF-8 text, or base64 when it is not valid UTF-8; `query` is the raw query or "".
-    private static func echo(_ request: HTTPRequestHead) -> HTTPResponseSpec {
-        var headers: [String: [String]] = [:]
-        for (name, value) in request.headers where !unechoedHeaders.contains(name.lowercased()) {
-            headers[name.lowercased(), default: []].append(value)
-        }
-        let headerFields = headers.sorted { $0.key < $1.key }.map {
-            jsonString($0.key) + ":" + jsonString($0.value.joined(separator: ", "))
-        }
-        let body = String(bytes: request.body, encoding: .utf8) ?? Data(request.body).base64EncodedString()
-        let fields = [
-            "\"body\":" + jsonString(body),
-            "\"headers\":{" + headerFields.joined(separator: ",") + "}",
-            "\"method\":" + jsonString(request.method),
-            "\"path\":" + jsonString(request.path),
-            "\"query\":" + jsonString(request.query ?? ""),
-        ]
-        return .json("{" + fields.joined(separator: ",") + "}")
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

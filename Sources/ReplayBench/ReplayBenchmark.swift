@@ -1,0 +1,94 @@
+import Cassette
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Replay cost per request beside a hand-written stub, at several cassette sizes, measured in
+/// interleaved rounds so that both sides of every ratio see the same machine load.
+struct ReplayBenchmark {
+    let sizes = [10, 1_000, 10_000]
+    let rounds: Int
+    let requestsPerRound: Int
+    let directory: URL
+
+    func run() async throws {
+        print("== Replay: cost per request, cassette vs in-memory URLProtocol stub")
+        print("   \(rounds) interleaved rounds of \(requestsPerRound) sequential data(for:) requests per case")
+        StubProtocol.body = SyntheticCassette.smallBody
+        StubProtocol.headers = SyntheticCassette.smallHeaders
+        let stubConfiguration = URLSessionConfiguration.ephemeral
+        stubConfiguration.protocolClasses = [StubProtocol.self]
+        let stubSession = URLSession(configuration: stubConfiguration)
+
+        var cassettes: [Int: Cassette] = [:]
+        var sessions: [Int: URLSession] = [:]
+        for size in sizes {
+            let file = directory.appendingPathComponent("replay-\(size).json")
+            try SyntheticCassette.document(count: size).write(to: file)
+            let options = Cassette.Options(scrubber: .default, whenExhausted: .repeatLast, environment: [:])
+            let cassette = try Cassette(fileURL: file, mode: .replay, options: options)
+            cassettes[size] = cassette
+            sessions[size] = cassette.session()
+        }
+        // Requests spread over the whole cassette in a fixed order (a stride prime to the sizes).
+        var counter = 0
+        func requests(size: Int, token: Bool) -> [URLRequest] {
+            (0..<requestsPerRound).map { _ in
+                counter += 1
+                let index = counter * 7_919 % size
+                var request = URLRequest(url: URL(string: SyntheticCassette.url(index))!)
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                if token { request.setValue(SyntheticCassette.liveToken, forHTTPHeaderField: "Authorization") }
+                return request
+            }
+        }
+        func measure(_ session: URLSession, _ requests: [URLRequest]) async throws -> Double {
+            try await asyncSeconds {
+                for request in requests {
+                    let (data, _) = try await session.data(for: request)
+                    precondition(data == SyntheticCassette.smallBody, "wrong body")
+                }
+            } / Double(requests.count)
+        }
+
+        // Case 0 is the stub; then, per size, a request with nothing secret and one with a bearer token.
+        let cases: [(size: Int, token: Bool, stub: Bool)] =
+            [(sizes[0], false, true)] + sizes.flatMap { [($0, false, false), ($0, true, false)] }
+        var samples = Array(repeating: Samples(), count: cases.count)
+        for round in -1..<rounds {  // round -1 warms up
+            // Rotate the order so no case always runs first after a pause.
+            for offset in 0..<cases.count {
+                let index = (round + 1 + offset) % cases.count
+                let item = cases[index]
+                let session = item.stub ? stubSession : sessions[item.size]!
+                let perRequest = try await measure(session, requests(size: item.size, token: item.token))
+                if round >= 0 { samples[index].add(perRequest) }
+            }
+        }
+        for cassette in cassettes.values {
+            precondition(cassette.misses.isEmpty, "replay missed")
+            try await cassette.finish()
+        }
+        let stub = samples[0].median
+        print("   stub (hand-written URLProtocol)                \(micros(stub)) per request")
+        for (index, item) in cases.enumerated() where !item.stub {
+            let median = samples[index].median
+            let kind = item.token ? "bearer token" : "no secret"
+            let label = "replay, \(item.size) interactions, \(kind)".padding(toLength: 46, withPad: " ", startingAt: 0)
+            print(
+                "   \(label) \(micros(median)) per request   \(ratio(median / stub)) of stub   "
+                    + verdict(median / stub, atMost: 1.10))
+        }
+        for token in [false, true] {
+            let small = cases.firstIndex { !$0.stub && $0.size == sizes[0] && $0.token == token }!
+            let large = cases.firstIndex { !$0.stub && $0.size == sizes[sizes.count - 1] && $0.token == token }!
+            let growth = samples[large].median / samples[small].median
+            print(
+                "   replay 10,000 vs 10 interactions (\(token ? "bearer token" : "no secret")): \(ratio(growth))   "
+                    + verdict(growth, atMost: 1.05))
+        }
+        print("")
+    }
+}

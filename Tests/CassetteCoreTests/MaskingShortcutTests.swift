@@ -1,0 +1,85 @@
+import CassetteCore
+import Foundation
+import Testing
+
+/// `Scrubber.masked(_:)` returns a request that holds nothing to mask without running the
+/// scrubber's passes. These tests hold the shortcut to the full passes: same result on every request
+/// here, and taken only where the full passes change nothing.
+@Suite struct MaskingShortcutTests {
+    typealias F = ScrubFixtures
+
+    /// Requests with nothing a rule finds: the shortcut must be taken for them.
+    static let plainRequests: [RecordedRequest] = [
+        F.request(),
+        F.request(url: "https://api.example.com/v1/items/42?expand=owner&page=1"),
+        F.request(url: "http://127.0.0.1:8080/search?q=swift+testing&sort=desc#results"),
+        F.request(headers: [.init("Accept", "application/json"), .init("X-Request-Id", "7f3c2a")]),
+        F.request("DELETE", url: "https://api.example.com/v1/items/7", headers: [.init("If-Match", "\"etag-1\"")]),
+        F.request(url: "https://api.example.com/v1/users?page_token=abc&keepalive=1"),
+    ]
+
+    /// Requests with something a rule may find, or that the shortcut cannot judge: never taken.
+    static let maskedRequests: [RecordedRequest] = [
+        F.request(headers: [.init("Authorization", "Bearer abc123def456ghi")]),
+        F.request(headers: [.init("authorization", "token")]),
+        F.request(headers: [.init("Cookie", "session=s3ss10n-value")]),
+        F.request(headers: [.init("X-Api-Key", "k3y-9f8e7d6c5b4a")]),
+        F.request(headers: [.init("Location", "https://example.com/next")]),
+        F.request(headers: [.init("X-Forwarded", "see https://user:pw@example.com/")]),
+        F.request(headers: [.init("X-Note", "mail ada@example.com")]),
+        F.request(headers: [.init("X-Note", "SCRUBBED-TOKEN-1")]),
+        F.request(url: "https://api.example.com/v1/items?api_key=abc123"),
+        F.request(url: "https://user:secret@api.example.com/v1/items"),
+        F.request(url: "https://api.example.com/v1/users/ada%40example.com"),
+        F.request(url: "https://api.example.com/callback#access_token=abcdef123456"),
+        F.request(url: "https://api.example.com/v1/items?q=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"),
+        F.request("POST", headers: [.init("Content-Type", "application/json")], body: #"{"name":"plain"}"#),
+    ]
+
+    @Test(arguments: plainRequests)
+    func requestsWithNothingToMaskTakeTheShortcutAndStayAsTheyAre(request: RecordedRequest) {
+        #expect(Scrubber.default.skipsMasking(request))
+        #expect(Scrubber.default.masked(request) == request)
+        #expect(Scrubber.default.fullyMasked(request) == request)
+    }
+
+    @Test(arguments: maskedRequests)
+    func requestsWithSomethingToMaskRunTheFullPasses(request: RecordedRequest) {
+        #expect(!Scrubber.default.skipsMasking(request))
+        #expect(Scrubber.default.masked(request) == Scrubber.default.fullyMasked(request))
+    }
+
+    /// Every request in the scrubber's secret table, with and without its secrets' neighbours:
+    /// the shortcut and the full passes agree.
+    @Test func shortcutAgreesWithTheFullPassesOnEverySecretCase() {
+        let requests = ScrubberTests.secretCases.flatMap { $0.document.interactions.map(\.request) }
+        #expect(!requests.isEmpty)
+        for request in requests + Self.plainRequests + Self.maskedRequests {
+            #expect(Scrubber.default.masked(request) == Scrubber.default.fullyMasked(request), "\(request)")
+            if Scrubber.default.skipsMasking(request) {
+                #expect(Scrubber.default.fullyMasked(request) == request, "\(request)")
+            }
+        }
+    }
+
+    /// Project rules count: a header or query item the project names, and a pattern without a
+    /// prefilter, turn the shortcut off where they could apply.
+    @Test func projectRulesTurnTheShortcutOff() throws {
+        let named = Scrubber(configuration: ScrubConfiguration(headers: ["X-Tenant"], queryItems: ["tenant"]))
+        let header = F.request(headers: [.init("X-Tenant", "acme-corp-1234")])
+        let query = F.request(url: "https://api.example.com/v1/items?tenant=acme-corp-1234")
+        #expect(Scrubber.default.skipsMasking(header))
+        #expect(Scrubber.default.skipsMasking(query))
+        #expect(!named.skipsMasking(header))
+        #expect(!named.skipsMasking(query))
+        #expect(named.masked(header) == named.fullyMasked(header))
+        #expect(named.masked(header) != header)
+
+        let pattern = try ScrubPattern(name: "order", regex: "ORD-[0-9]{6}")
+        let patterned = Scrubber(configuration: ScrubConfiguration(patterns: [pattern]))
+        let order = F.request(url: "https://api.example.com/v1/orders/ORD-123456")
+        #expect(!patterned.skipsMasking(order))
+        #expect(patterned.masked(order) != order)
+        #expect(patterned.masked(order) == patterned.fullyMasked(order))
+    }
+}
