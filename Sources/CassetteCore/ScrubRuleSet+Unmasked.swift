@@ -23,7 +23,9 @@ extension ScrubRuleSet {
     /// With no secret registered, the second pass has no span and no echo to replace, and returns
     /// every text as it was. `ScrubberTests` checks the shortcut against the full passes.
     func leavesUnmasked(_ request: RecordedRequest) -> Bool {
-        guard request.body == nil, maskingDetectors.detectors.allSatisfy({ !$0.prefilters.isEmpty }) else { return false }
+        guard request.body == nil, maskingDetectors.detectors.allSatisfy({ !$0.prefilters.isEmpty }) else {
+            return false
+        }
         for header in request.headers {
             if ScrubRuleSet.structuredHeaders.contains(header.name.lowercased())
                 || names.isSecret(header.name, in: .header)
