@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
         // End-to-end tests that run the built `cassette` binary; depending on the executable target
         // makes SwiftPM build it first.
-        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore"]),
+        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "Cassette"]),
     ],
     swiftLanguageModes: [.v6]
 )
