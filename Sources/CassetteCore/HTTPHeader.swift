@@ -31,12 +31,12 @@ public struct HTTPHeader: Sendable, Hashable {
     /// Sorts headers into the order cassettes store them in: by lower-cased name, keeping the
     /// relative order of fields with the same name (their order matters, as with `Set-Cookie`).
     public static func canonicalOrder(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        headers.enumerated().sorted { lhs, rhs in
-            let left = lhs.element.name.lowercased()
-            let right = rhs.element.name.lowercased()
-            if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        guard headers.count > 1 else { return headers }
+        let keyed = headers.enumerated().map { (key: Array($0.element.name.utf8.map(lowercase)), $0.offset) }
+        return keyed.sorted { lhs, rhs in
+            if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
+            return lhs.1 < rhs.1
+        }.map { headers[$0.1] }
     }
 }
 
