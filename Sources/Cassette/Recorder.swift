@@ -12,15 +12,9 @@ enum RecorderResult: Sendable {
 
 /// Forwards requests to the real network through one inner `URLSession` and collects each
 /// response in full, with the redirect hops the session followed on the way.
-final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private struct Pending {
-        var hops: [RedirectHop] = []
-        var response: HTTPURLResponse?
-        var data = Data()
-        let completion: @Sendable (RecorderResult) -> Void
-    }
-
-    private let pending = Locked<[Int: Pending]>([:])
+final class Recorder: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    /// The redirect hops of each task in flight, by task identifier.
+    private let hops = Locked<[Int: [RedirectHop]]>([:])
     // Set once in init, before the recorder is shared.
     private var session: URLSession!
 
@@ -31,9 +25,23 @@ final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     /// Starts a request on the inner session. Call it off URLSession's own work queue: on Linux
     /// every session shares one queue, and creating a task from inside `startLoading()` deadlocks.
+    ///
+    /// The body arrives in one piece through the task's completion handler; the session's delegate
+    /// is asked only about redirects, which sessions do for completion-handler tasks too.
     func start(_ request: URLRequest, completion: @escaping @Sendable (RecorderResult) -> Void) -> URLSessionDataTask {
-        let task = session.dataTask(with: request)
-        pending.withLock { $0[task.taskIdentifier] = Pending(completion: completion) }
+        let identifier = Locked<Int?>(nil)
+        let task = session.dataTask(with: request) { [hops] data, response, error in
+            let taskHops = identifier.withLock { $0 }.flatMap { id in hops.withLock { $0.removeValue(forKey: id) } }
+            if let error {
+                completion(.failure(error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])))
+            } else if let response = response as? HTTPURLResponse {
+                completion(.response(response, data ?? Data(), taskHops ?? []))
+            } else {
+                completion(.failure(URLError(.badServerResponse)))
+            }
+        }
+        identifier.withLock { $0 = task.taskIdentifier }
+        hops.withLock { $0[task.taskIdentifier] = [] }
         task.resume()
         return task
     }
@@ -51,32 +59,8 @@ final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             method: task.currentRequest?.httpMethod ?? "GET",
             url: response.url?.absoluteString ?? task.currentRequest?.url?.absoluteString ?? "",
             status: response.statusCode, headers: Recorder.headers(of: response))
-        pending.withLock { $0[task.taskIdentifier]?.hops.append(hop) }
+        hops.withLock { $0[task.taskIdentifier]?.append(hop) }
         completionHandler(request)
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        pending.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        pending.withLock { $0[dataTask.taskIdentifier]?.data.append(data) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let finished = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let error {
-            let urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
-            finished.completion(.failure(urlError))
-        } else if let response = finished.response {
-            finished.completion(.response(response, finished.data, finished.hops))
-        } else {
-            finished.completion(.failure(URLError(.badServerResponse)))
-        }
     }
 
     /// A response's headers as a cassette stores them: in canonical order.
