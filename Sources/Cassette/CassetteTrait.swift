@@ -49,12 +49,12 @@
             if let thrown { throw thrown }
         }
 
-        /// `Suite/function` with characters that are awkward in file names replaced.
-        static func defaultName(for test: Test) -> String {
-            let function = test.name.prefix { $0 != "(" }
-            let parts = test.id.description.split(separator: "/").map(String.init)
-            let suite = parts.count > 1 ? parts[parts.count - 2].split(separator: ".").last.map(String.init) : nil
-            let raw = [suite, String(function)].compactMap { $0 }.joined(separator: "/")
+        /// `Suite/function` (`Outer/Inner/function` for nested suites), with characters that are
+        /// awkward in file names replaced by `_`.
+        package static func defaultName(for test: Test) -> String {
+            var components = test.id.nameComponents
+            if let function = components.popLast() { components.append(String(function.prefix { $0 != "(" })) }
+            let raw = components.joined(separator: "/")
             return String(raw.map { $0.isLetter || $0.isNumber || $0 == "/" || $0 == "-" || $0 == "_" ? $0 : "_" })
         }
     }

@@ -30,6 +30,12 @@ import Testing
         }
     }
 
+    @Test func aCassetteWithoutANameIsNamedAfterItsSuiteAndFunction() throws {
+        let test = try #require(Test.current)
+        #expect(
+            CassetteTrait.defaultName(for: test) == "TraitTests/aCassetteWithoutANameIsNamedAfterItsSuiteAndFunction")
+    }
+
     @Test func withCassetteThrowsForMissesAfterTheBody() async throws {
         await #expect {
             try await withCassette("Example/ListUsers", mode: .replay) { cassette in
