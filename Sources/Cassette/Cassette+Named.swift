@@ -33,11 +33,8 @@ extension Cassette {
     /// The file of the cassette `name`: `<package root>/Cassettes/<name>.json`, where the package
     /// root is the nearest folder above `filePath` that holds a `Package.swift`.
     public static func fileURL(named name: String, filePath: String = #filePath) throws(CassetteError) -> URL {
-        var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { throw CassetteError.packageRootNotFound(filePath: filePath) }
-            directory = parent
+        guard let directory = PackageRoot.containing(URL(fileURLWithPath: filePath).deletingLastPathComponent()) else {
+            throw CassetteError.packageRootNotFound(filePath: filePath)
         }
         let fileName = name.hasSuffix(".json") ? name : name + ".json"
         return directory.appendingPathComponent("Cassettes").appendingPathComponent(fileName)

@@ -30,13 +30,7 @@ public struct CassetteDocument: Sendable, Hashable {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw CassetteReadError(path: path, reason: .empty)
         }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(data)
-        } catch {
-            let (line, column) = TextPosition.lineAndColumn(of: error.offset, in: data)
-            throw CassetteReadError(path: path, line: line, column: column, reason: .syntax(error.message))
-        }
+        let value = try CassetteReadError.parseJSON(data, path: path)
         do throws(SchemaError) {
             return try CassetteDocument(json: value)
         } catch {

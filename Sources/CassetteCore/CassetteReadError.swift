@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a cassette file could not be read, with where in the file it went wrong.
 ///
 /// Its description is compiler style, `path:line:column: error: message`, so editors and CI logs
@@ -57,5 +59,18 @@ public struct CassetteReadError: Error, Sendable, Equatable, CustomStringConvert
         var location = path
         if let line, let column { location += ":\(line):\(column)" }
         return "\(location): error: \(message)"
+    }
+}
+
+extension CassetteReadError {
+    /// Parses a file's bytes as JSON, turning a syntax error into a reading error at its line and
+    /// column.
+    static func parseJSON(_ data: Data, path: String) throws(CassetteReadError) -> JSONValue {
+        do {
+            return try JSONParser.parse(data)
+        } catch {
+            let (line, column) = TextPosition.lineAndColumn(of: error.offset, in: data)
+            throw CassetteReadError(path: path, line: line, column: column, reason: .syntax(error.message))
+        }
     }
 }

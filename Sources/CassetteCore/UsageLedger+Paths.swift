@@ -4,13 +4,7 @@ extension UsageLedger {
     /// The package a path belongs to: `directory` or the nearest folder above it that holds
     /// `Package.swift`; `nil` when there is none.
     package static func packageRoot(startingAt directory: URL) -> URL? {
-        var current = directory.standardizedFileURL
-        while !FileManager.default.fileExists(atPath: current.appendingPathComponent("Package.swift").path) {
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
-            current = parent
-        }
-        return current
+        PackageRoot.containing(directory)
     }
 
     /// The key a ledger files a cassette under: its path relative to the package root (the whole

@@ -73,13 +73,7 @@ public struct UsageLedger: Sendable, Equatable {
         func invalid(_ why: String) -> CassetteReadError {
             CassetteReadError(path: path, reason: .invalid("not a usage ledger: \(why)"))
         }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(data)
-        } catch {
-            let (line, column) = TextPosition.lineAndColumn(of: error.offset, in: data)
-            throw CassetteReadError(path: path, line: line, column: column, reason: .syntax(error.message))
-        }
+        let value = try CassetteReadError.parseJSON(data, path: path)
         guard case .bool(let filtered)? = value["filtered"], case .array(let rawArguments)? = value["arguments"],
             case .object(let entries)? = value["cassettes"]
         else { throw invalid("expected \"arguments\", \"cassettes\" and \"filtered\"") }
