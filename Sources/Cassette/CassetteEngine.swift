@@ -102,7 +102,7 @@ final class CassetteEngine: Sendable {
                 }
                 let miss = ReplayMiss.explain(
                     request: scrubber.masked(request), identity: identity ?? scrubber.matchingIdentity(of: request),
-                    cassettePath: fileURL.path,
+                    cassettePath: fileURL.path, testName: options.testName,
                     recorded: recorded, servedCounts: state.servedCounts)
                 state.misses.append(miss)
                 return miss

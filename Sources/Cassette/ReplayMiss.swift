@@ -13,6 +13,8 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
     public var request: RequestIdentity
     /// The nearest recorded request, if the cassette has any.
     public var nearest: Nearest?
+    /// The test that made the request, when known, for the command that records it.
+    public var testName: String?
 
     /// The recorded request most like the one that missed.
     public struct Nearest: Sendable, Equatable {
@@ -25,11 +27,15 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
         public var servedCount: Int?
     }
 
+    private var recordCommand: String {
+        "\(Cassette.Mode.environmentVariable)=newEpisodes swift test --filter \(testName ?? "<test>")"
+    }
+
     public var description: String {
         var lines = ["\(cassettePath): error: no recorded interaction matches \(request)"]
         guard let nearest else {
             lines.append("  the cassette has no interactions")
-            lines.append("  to record it, run: CASSETTE_MODE=newEpisodes swift test --filter <test>")
+            lines.append("  to record it, run: \(recordCommand)")
             return lines.joined(separator: "\n")
         }
         lines.append("  nearest recorded request, interactions[\(nearest.index)]: \(nearest.identity)")
@@ -40,7 +46,7 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
                 "  re-record with CASSETTE_MODE=record, or set Cassette.Options.whenExhausted to .repeatLast")
         } else {
             lines.append("  differs in: " + nearest.differences.joined(separator: "; "))
-            lines.append("  to record it, run: CASSETTE_MODE=newEpisodes swift test --filter <test>")
+            lines.append("  to record it, run: \(recordCommand)")
         }
         return lines.joined(separator: "\n")
     }
@@ -50,7 +56,7 @@ extension ReplayMiss {
     /// Finds the recorded request nearest to `request` and says how they differ. Runs only on a
     /// miss, so a linear scan is fine.
     static func explain(
-        request: RecordedRequest, identity: RequestIdentity, cassettePath: String,
+        request: RecordedRequest, identity: RequestIdentity, cassettePath: String, testName: String?,
         recorded: [(request: RecordedRequest, identity: RequestIdentity)], servedCounts: [Int]
     ) -> ReplayMiss {
         let live = URLParts(identity.url)
@@ -64,13 +70,16 @@ extension ReplayMiss {
             if candidate.identity.bodyHash == identity.bodyHash { score += 1 }
             if best == nil || score > best!.score { best = (index, score) }
         }
-        guard let best else { return ReplayMiss(cassettePath: cassettePath, request: identity, nearest: nil) }
+        guard let best else {
+            return ReplayMiss(cassettePath: cassettePath, request: identity, nearest: nil, testName: testName)
+        }
         let candidate = recorded[best.index]
         if candidate.identity == identity {
             let served = zip(recorded, servedCounts).filter { $0.0.identity == identity }.map(\.1).reduce(0, +)
             return ReplayMiss(
                 cassettePath: cassettePath, request: identity,
-                nearest: Nearest(index: best.index, identity: candidate.identity, differences: [], servedCount: served))
+                nearest: Nearest(index: best.index, identity: candidate.identity, differences: [], servedCount: served),
+                testName: testName)
         }
         var differences: [String] = []
         let recordedParts = URLParts(candidate.identity.url)
@@ -96,7 +105,8 @@ extension ReplayMiss {
         return ReplayMiss(
             cassettePath: cassettePath, request: identity,
             nearest: Nearest(
-                index: best.index, identity: candidate.identity, differences: differences, servedCount: nil))
+                index: best.index, identity: candidate.identity, differences: differences, servedCount: nil),
+            testName: testName)
     }
 
     private static func bodyDetail(_ live: RecordedRequest, _ recorded: RecordedRequest) -> String {

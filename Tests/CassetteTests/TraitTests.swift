@@ -26,7 +26,13 @@ import Testing
                 _ = try? await session.fetch(ExampleServer.baseURL.appendingPathComponent("v1/unrecorded"))
             }
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("no recorded interaction matches GET") }
+            // The trait names the test in the command that records the missing request.
+            issue.comments.contains {
+                $0.rawValue.contains("no recorded interaction matches GET")
+                    && $0.rawValue.contains(
+                        "CASSETTE_MODE=newEpisodes swift test --filter aMissIsReportedAsAnIssueOfTheTestEvenWhenTheBodyCatchesIt"
+                    )
+            }
         }
     }
 
