@@ -58,7 +58,13 @@ public final class Cassette: Sendable {
             break
         }
         var resolved = options
-        if resolved.scrubber == nil { resolved.scrubber = try ProjectScrubbers.scrubber(near: fileURL) }
+        if resolved.scrubber == nil {
+            do {
+                resolved.scrubber = try ProjectScrubbers.shared.scrubber(forCassetteAt: fileURL)
+            } catch {
+                throw CassetteError.configuration(error)
+            }
+        }
         engine = CassetteEngine(fileURL: fileURL, mode: effective, existing: existing, options: resolved)
     }
 

@@ -21,7 +21,7 @@ enum UsageRecorder {
     /// Adds a finished cassette's usage to the ledger and rewrites the ledger file. Failures to
     /// write are ignored: the ledger is an aid for pruning and must never fail a test.
     static func record(cassette fileURL: URL, interactionCount: Int, served: [Int], environment: [String: String]) {
-        guard let root = UsageLedger.packageRoot(startingAt: fileURL.deletingLastPathComponent()) else { return }
+        guard let root = PackageRoot.containing(fileURL.deletingLastPathComponent()) else { return }
         let setting = environment[UsageLedger.environmentVariable] ?? ""
         if setting.lowercased() == "off" { return }
         let directory =

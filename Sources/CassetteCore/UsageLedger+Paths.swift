@@ -1,12 +1,6 @@
 import Foundation
 
 extension UsageLedger {
-    /// The package a path belongs to: `directory` or the nearest folder above it that holds
-    /// `Package.swift`; `nil` when there is none.
-    package static func packageRoot(startingAt directory: URL) -> URL? {
-        PackageRoot.containing(directory)
-    }
-
     /// The key a ledger files a cassette under: its path relative to the package root (the whole
     /// standardized path when the file is outside the package).
     package static func key(for fileURL: URL, packageRoot root: URL) -> String {

@@ -13,7 +13,7 @@ struct LedgerSource {
     ///
     /// - Throws: A message for the user when there is no package, or a ledger cannot be read.
     init(option: String?, environment: [String: String], currentDirectory: URL) throws(PruneRefusal) {
-        let root = UsageLedger.packageRoot(startingAt: currentDirectory)
+        let root = PackageRoot.containing(currentDirectory)
         packageRoot = root ?? currentDirectory
         let setting = environment[UsageLedger.environmentVariable] ?? ""
         if let option {

@@ -10,7 +10,7 @@ import Testing
         try FileManager.default.createDirectory(at: cassettes, withIntermediateDirectories: true)
         try Data().write(to: root.appendingPathComponent("Package.swift"))
 
-        let found = try #require(UsageLedger.packageRoot(startingAt: cassettes))
+        let found = try #require(PackageRoot.containing(cassettes))
         #expect(found.path == root.standardizedFileURL.path)
         let file = cassettes.appendingPathComponent("Fetch.json")
         #expect(UsageLedger.key(for: file, packageRoot: found) == "Cassettes/Users/Fetch.json")
@@ -19,6 +19,6 @@ import Testing
     }
 
     @Test func noPackageRootOutsideAPackage() {
-        #expect(UsageLedger.packageRoot(startingAt: URL(fileURLWithPath: "/")) == nil)
+        #expect(PackageRoot.containing(URL(fileURLWithPath: "/")) == nil)
     }
 }

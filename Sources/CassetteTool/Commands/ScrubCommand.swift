@@ -24,11 +24,11 @@ enum ScrubCommand: Command {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let check = arguments.flags.contains("--check")
         let files = try CassetteFiles(arguments.positional)
-        var scrubbers = ScrubberCache()
+        let scrubbers = ProjectScrubbers()
         var changed: [String] = []
         var unreadable = 0
         for file in files.files {
-            switch scrub(file, scrubbers: &scrubbers, write: !check) {
+            switch scrub(file, scrubbers: scrubbers, write: !check) {
             case .unchanged: break
             case .changed(let what):
                 changed.append(file.path)
@@ -76,13 +76,13 @@ enum ScrubCommand: Command {
         }
     }
 
-    static func scrub(_ file: CassetteFiles.File, scrubbers: inout ScrubberCache, write: Bool) -> Outcome {
+    static func scrub(_ file: CassetteFiles.File, scrubbers: ProjectScrubbers, write: Bool) -> Outcome {
         let data: Data
         let document: CassetteDocument
         let scrubber: Scrubber
         do {
             (data, document) = try file.decode()
-            scrubber = try scrubbers.scrubber(for: file.url)
+            scrubber = try scrubbers.scrubber(forCassetteAt: file.url)
         } catch {
             return .failed("\(error); the file was left unchanged")
         }

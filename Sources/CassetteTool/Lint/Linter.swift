@@ -3,7 +3,7 @@ import Foundation
 
 /// Checks cassette files, reading each once: format, canonical form, secrets and reachability.
 struct Linter {
-    private var scrubbers = ScrubberCache()
+    private let scrubbers = ProjectScrubbers()
     /// Configuration files already reported as unusable: each is reported once.
     private var reportedConfigurations: Set<String> = []
 
@@ -18,7 +18,7 @@ struct Linter {
         }
         let scrubber: Scrubber
         do throws(ScrubConfigurationError) {
-            scrubber = try scrubbers.scrubber(for: file.url)
+            scrubber = try scrubbers.scrubber(forCassetteAt: file.url)
         } catch {
             guard reportedConfigurations.insert(error.path ?? "").inserted else { return [] }
             return [configurationFinding(error)]
