@@ -14,7 +14,10 @@ let package = Package(
         // command-line tool shares one model of a cassette with the library.
         .target(name: "CassetteCore"),
         // ReplayProtocol, the Cassette type users open, and the Swift Testing trait.
-        .target(name: "Cassette", dependencies: ["CassetteCore"]),
+        .target(name: "Cassette", dependencies: ["CassetteCore", "CassetteDispatchShim"]),
+        // Three libdispatch calls the Dispatch module lacks, for calling URLProtocol clients on
+        // URLSession's work queue on Linux.
+        .target(name: "CassetteDispatchShim"),
         // The `cassette` command-line tool (product name `cassette`; the target name must not differ
         // from `Cassette` only by case).
         .executableTarget(name: "CassetteTool", dependencies: ["CassetteCore"]),
@@ -38,7 +41,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "CassetteDispatchShim" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -149,11 +149,14 @@ final class CassetteEngine: Sendable {
         let box = UncheckedBox(value: loader)
         let loadID = ObjectIdentifier(loader)
         let outgoingRequest = outgoing
+        // Taken here, in startLoading(), where the caller's task runs: its client is called there.
+        let clientQueue = ClientQueue()
         // Off URLSession's work queue: on Linux all sessions share it, and starting the inner task
         // from startLoading() deadlocks.
         DispatchQueue.global().async { [self] in
             let task = recorderInstance().start(outgoingRequest) { [self] result in
-                complete(result, request: request, sequence: sequence, loader: box.value, loadID: loadID)
+                complete(
+                    result, request: request, sequence: sequence, loader: box, loadID: loadID, clientQueue: clientQueue)
             }
             let cancelled = state.withLock { state -> Bool in
                 state.loads[loadID]?.task = UncheckedBox(value: task)
@@ -173,8 +176,8 @@ final class CassetteEngine: Sendable {
     }
 
     private func complete(
-        _ result: RecorderResult, request: RecordedRequest, sequence: Int, loader: ReplayProtocol,
-        loadID: ObjectIdentifier
+        _ result: RecorderResult, request: RecordedRequest, sequence: Int, loader: UncheckedBox<ReplayProtocol>,
+        loadID: ObjectIdentifier, clientQueue: ClientQueue
     ) {
         let interaction: Interaction?
         switch result {
@@ -196,21 +199,25 @@ final class CassetteEngine: Sendable {
                     request: request.canonicalizedForStorage(),
                     outcome: .failure(TransportError(code: error.code.rawValue)))
         }
-        let (cancelled, waiters) = state.withLock { state in
-            let cancelled = state.loads.removeValue(forKey: loadID)?.cancelled ?? true
-            if !cancelled, let interaction { state.recordings[sequence] = interaction }
-            guard state.loads.isEmpty else { return (cancelled, [CheckedContinuation<Void, Never>]()) }
-            defer { state.waiters = [] }
-            return (cancelled, state.waiters)
-        }
-        if !cancelled {
-            if let interaction {
-                CassetteEngine.deliver(interaction, to: loader)
-            } else {
-                loader.client?.urlProtocol(loader, didFailWithError: URLError(.cancelled))
+        // On the caller's task queue, as stopLoading() is: a cancellation either came first and
+        // nothing is recorded or delivered, or it comes after the delivery.
+        clientQueue.async { [self] in
+            let (cancelled, waiters) = state.withLock { state in
+                let cancelled = state.loads.removeValue(forKey: loadID)?.cancelled ?? true
+                if !cancelled, let interaction { state.recordings[sequence] = interaction }
+                guard state.loads.isEmpty else { return (cancelled, [CheckedContinuation<Void, Never>]()) }
+                defer { state.waiters = [] }
+                return (cancelled, state.waiters)
             }
+            if !cancelled {
+                if let interaction {
+                    CassetteEngine.deliver(interaction, to: loader.value)
+                } else {
+                    loader.value.client?.urlProtocol(loader.value, didFailWithError: URLError(.cancelled))
+                }
+            }
+            for waiter in waiters { waiter.resume() }
         }
-        for waiter in waiters { waiter.resume() }
     }
 
     /// Waits until every forwarded request has completed.
