@@ -1,4 +1,5 @@
 import CassetteCore
+import CassetteTestSupport
 import Foundation
 import Testing
 
@@ -87,15 +88,13 @@ import Testing
     }
 
     @Test func writesAtomicallyAndReadsBack() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("Example.json")
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Example.json")
         try Self.example.write(to: file)
         try CassetteDocument(interactions: []).write(to: file)
         #expect(try CassetteDocument.read(from: file) == CassetteDocument(interactions: []))
         // No temporary files are left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Example.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Example.json"])
     }
 
     @Test func writingIntoAMissingDirectoryFailsWithAClearError() {

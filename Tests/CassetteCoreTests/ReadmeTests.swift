@@ -1,4 +1,5 @@
 import CassetteCore
+import CassetteTestSupport
 import Foundation
 import Testing
 
@@ -17,11 +18,8 @@ import Testing
 
     @Test func theConfigurationExampleLoads() throws {
         let block = try #require(try jsonBlocks().first { $0.contains("\"scrub\"") })
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent(ScrubConfiguration.fileName)
-        try Data(block.utf8).write(to: file)
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(ScrubConfiguration.fileName, block)
         let configuration = try ScrubConfiguration.load(from: file)
         #expect(configuration.headers == ["X-Tenant-Secret"])
         #expect(configuration.disabledRules == [.email])

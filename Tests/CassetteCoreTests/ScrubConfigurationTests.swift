@@ -1,4 +1,5 @@
 import CassetteCore
+import CassetteTestSupport
 import Foundation
 import Testing
 
@@ -6,14 +7,15 @@ import Testing
 @Suite struct ScrubConfigurationTests {
     typealias F = ScrubFixtures
 
-    /// Writes `contents` to a fresh directory's `.cassette.json` and returns its URL.
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Writes `contents` to a fresh folder's `.cassette.json` (or `file`) and returns its URL.
     func write(_ contents: String, file: String = ".cassette.json") throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("scrub-config-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(file)
-        try Data(contents.utf8).write(to: url)
-        return url
+        try directory.write(UUID().uuidString + "/" + file, contents)
     }
 
     @Test func goodFileLoads() throws {

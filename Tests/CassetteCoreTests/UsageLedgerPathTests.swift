@@ -1,14 +1,15 @@
 import CassetteCore
+import CassetteTestSupport
 import Foundation
 import Testing
 
 @Suite struct UsageLedgerPathTests {
     @Test func findsTheNearestPackageRootAndKeysCassettesRelativeToIt() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-paths-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let directory = try TemporaryDirectory()
+        let root = directory.url
         let cassettes = root.appendingPathComponent("Cassettes/Users")
         try FileManager.default.createDirectory(at: cassettes, withIntermediateDirectories: true)
-        try Data().write(to: root.appendingPathComponent("Package.swift"))
+        try directory.write("Package.swift", "")
 
         let found = try #require(PackageRoot.containing(cassettes))
         #expect(found.path == root.standardizedFileURL.path)

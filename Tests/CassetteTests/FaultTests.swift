@@ -1,4 +1,5 @@
 import Cassette
+import CassetteTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Cassette
+import CassetteTestSupport
 import Foundation
 import Testing
 
@@ -12,9 +13,7 @@ import Testing
     static let base = "http://api.example.test"
 
     func response(_ text: String, status: Int = 200) -> Interaction.Outcome {
-        .response(
-            RecordedResponse(
-                status: status, headers: [HTTPHeader("Content-Type", "text/plain")], body: Data(text.utf8)))
+        .response(Fixtures.response(text, status: status, contentType: "text/plain"))
     }
 
     func write(_ interactions: [Interaction], in directory: TemporaryDirectory) throws -> URL {

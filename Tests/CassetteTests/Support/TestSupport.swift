@@ -6,20 +6,6 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A folder under the system's temporary directory, removed when the value is released.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Options for tests: no `CI` or `CASSETTE_MODE` from the machine's environment, since these tests
 /// record against their own loopback server on purpose.
 func testOptions(

@@ -1,0 +1,185 @@
+import Foundation
+
+/// The format's own value shapes, read with the package's one object reader.
+extension JSONObjectReader {
+    fileprivate func headers(_ key: String = "headers") throws(JSONShapeError) -> [HTTPHeader] {
+        guard let elements = try array(key) else { return [] }
+        var headers: [HTTPHeader] = []
+        headers.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            let reader = try JSONObjectReader(
+                element, path: path + [.key(key), .index(index)], what: "a header", keys: ["name", "value"])
+            headers.append(HTTPHeader(try reader.string("name"), try reader.string("value", nonEmpty: false)))
+        }
+        return headers
+    }
+
+    /// The body's bytes, and how the file stored it when that is the canonical choice.
+    fileprivate func body(contentType: String?) throws(JSONShapeError) -> (bytes: Data, storedForm: StoredBody?)? {
+        guard let value = optional("body") else { return nil }
+        let place = path + [.key("body")]
+        let reader = try JSONObjectReader(value, path: place, what: "a body", keys: ["base64", "json", "text"])
+        guard reader.members.count == 1, let member = reader.members.first else {
+            throw JSONShapeError(path: place, message: "expected exactly one of \"json\", \"text\" or \"base64\"")
+        }
+        let stored: StoredBody
+        switch member.key {
+        case "json": stored = .json(member.value)
+        case "text":
+            stored = .text(try JSONObjectReader.string(member.value, path: place + [.key("text")], nonEmpty: false))
+        default:
+            stored = .base64(try JSONObjectReader.string(member.value, path: place + [.key("base64")], nonEmpty: false))
+        }
+        do {
+            let bytes = try stored.bytes()
+            if bytes.isEmpty { return nil }
+            return (bytes, StoredBody.confirms(stored, bytes: bytes, contentType: contentType) ? stored : nil)
+        } catch {
+            throw JSONShapeError(path: place + [.key("base64")], message: "expected valid base64")
+        }
+    }
+}
+
+extension CassetteDocument {
+    /// The format version a cassette's JSON says it has, read before anything else: a file of a
+    /// newer version may not fit this version's rules at all.
+    static func formatVersion(of json: JSONValue) throws(JSONShapeError) -> Int {
+        guard case .object = json else {
+            throw JSONShapeError(path: [], message: "expected a cassette (an object), found \(json.kindName)")
+        }
+        guard let version = json["version"] else {
+            throw JSONShapeError(path: [], message: "missing required key \"version\"")
+        }
+        return try JSONObjectReader.integer(version, path: [.key("version")], in: 1...Int.max)
+    }
+
+    /// Reads a cassette of this format version.
+    init(json: JSONValue) throws(JSONShapeError) {
+        let top = try JSONObjectReader(json, path: [], what: "a cassette", keys: ["interactions", "version"])
+        guard let elements = try top.array("interactions") else {
+            throw JSONShapeError(path: [], message: "missing required key \"interactions\"")
+        }
+        var interactions: [Interaction] = []
+        interactions.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            interactions.append(try Interaction(json: element, path: [.key("interactions"), .index(index)]))
+        }
+        self.init(interactions: interactions)
+    }
+
+    /// The document as the JSON value the canonical writer prints.
+    package var jsonValue: JSONValue {
+        .object([
+            .init("interactions", .array(interactions.map(\.jsonValue))),
+            .init("version", .integer(CassetteDocument.formatVersion)),
+        ])
+    }
+}
+
+extension Interaction {
+    init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
+        let reader = try JSONObjectReader(
+            json, path: path, what: "an interaction", keys: ["error", "redirects", "request", "response"])
+        let request = try RecordedRequest(json: reader.required("request"), path: path + [.key("request")])
+        var redirects: [RedirectHop] = []
+        for (index, hop) in (try reader.array("redirects") ?? []).enumerated() {
+            redirects.append(try RedirectHop(json: hop, path: path + [.key("redirects"), .index(index)]))
+        }
+        let outcome: Outcome
+        switch (reader.optional("response"), reader.optional("error")) {
+        case (let response?, nil):
+            outcome = .response(try RecordedResponse(json: response, path: path + [.key("response")]))
+        case (nil, let error?):
+            let errorReader = try JSONObjectReader(
+                error, path: path + [.key("error")], what: "a transport error", keys: ["code"])
+            outcome = .failure(
+                TransportError(code: try errorReader.integer("code", in: Int(Int32.min)...Int(Int32.max))))
+        case (nil, nil):
+            throw JSONShapeError(path: path, message: "expected a \"response\" or an \"error\", found neither")
+        case (_?, _?):
+            throw JSONShapeError(path: path, message: "expected a \"response\" or an \"error\", found both")
+        }
+        self.init(request: request, redirects: redirects, outcome: outcome)
+    }
+
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = []
+        switch outcome {
+        case .response(let response): members.append(.init("response", response.jsonValue))
+        case .failure(let error): members.append(.init("error", .object([.init("code", .integer(error.code))])))
+        }
+        if !redirects.isEmpty { members.append(.init("redirects", .array(redirects.map(\.jsonValue)))) }
+        members.append(.init("request", request.jsonValue))
+        return .object(sorting: members)
+    }
+}
+
+private func headersValue(_ headers: [HTTPHeader]) -> JSONValue {
+    .array(headers.map { .object([.init("name", .string($0.name)), .init("value", .string($0.value))]) })
+}
+
+private func bodyMember(_ body: Data?, storedForm: StoredBody?, headers: [HTTPHeader]) -> [JSONValue.Member] {
+    guard let body, !body.isEmpty else { return [] }
+    let stored = storedForm ?? StoredBody(bytes: body, contentType: headers.value(for: "Content-Type"))
+    return [.init("body", stored.jsonValue)]
+}
+
+extension RecordedRequest {
+    init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
+        let reader = try JSONObjectReader(
+            json, path: path, what: "a request", keys: ["body", "headers", "method", "url"])
+        let headers = try reader.headers()
+        let body = try reader.body(contentType: headers.value(for: "Content-Type"))
+        self.init(
+            method: try reader.string("method"), url: try reader.string("url"), headers: headers, body: body?.bytes)
+        storedForm = body?.storedForm
+    }
+
+    var jsonValue: JSONValue {
+        var members = bodyMember(body, storedForm: storedForm, headers: headers)
+        if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
+        members.append(.init("method", .string(method)))
+        members.append(.init("url", .string(url)))
+        return .object(sorting: members)
+    }
+}
+
+extension RecordedResponse {
+    init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
+        let reader = try JSONObjectReader(
+            json, path: path, what: "a response", keys: ["body", "headers", "status", "url"])
+        let headers = try reader.headers()
+        let body = try reader.body(contentType: headers.value(for: "Content-Type"))
+        self.init(
+            status: try reader.integer("status", in: 100...999), url: try reader.optionalString("url"),
+            headers: headers, body: body?.bytes)
+        storedForm = body?.storedForm
+    }
+
+    var jsonValue: JSONValue {
+        var members = bodyMember(body, storedForm: storedForm, headers: headers)
+        if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
+        members.append(.init("status", .integer(status)))
+        if let url { members.append(.init("url", .string(url))) }
+        return .object(sorting: members)
+    }
+}
+
+extension RedirectHop {
+    init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
+        let reader = try JSONObjectReader(
+            json, path: path, what: "a redirect hop", keys: ["headers", "method", "status", "url"])
+        self.init(
+            method: try reader.string("method"), url: try reader.string("url"),
+            status: try reader.integer("status", in: 300...399), headers: try reader.headers())
+    }
+
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = []
+        if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
+        members.append(.init("method", .string(method)))
+        members.append(.init("status", .integer(status)))
+        members.append(.init("url", .string(url)))
+        return .object(sorting: members)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The contents of one cassette file: a format version and an ordered list of interactions.
+public struct CassetteDocument: Sendable, Hashable {
+    /// The format version this build reads and writes.
+    public static let formatVersion = 1
+
+    public var interactions: [Interaction]
+
+    public init(interactions: [Interaction] = []) {
+        self.interactions = interactions
+    }
+
+    /// Reads a cassette file.
+    ///
+    /// - Throws: ``CassetteReadError`` naming the file, and the line, column and JSON path of the
+    ///   problem where it has one.
+    public static func read(from url: URL) throws(CassetteReadError) -> CassetteDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CassetteReadError(path: url.path, reason: .unreadable(describeReadFailure(url: url, error: error)))
+        }
+        return try decode(data, path: url.path)
+    }
+
+    /// Decodes the bytes of a cassette file; `path` names the file in errors.
+    public static func decode(_ data: Data, path: String) throws(CassetteReadError) -> CassetteDocument {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw CassetteReadError(path: path, reason: .empty)
+        }
+        let value = try CassetteReadError.parseJSON(data, path: path)
+        let version: Int
+        do throws(JSONShapeError) {
+            version = try CassetteDocument.formatVersion(of: value)
+        } catch {
+            throw CassetteReadError(shape: error, in: data, path: path, reason: .invalid(error.message))
+        }
+        guard version <= CassetteDocument.formatVersion else {
+            let place = JSONShapeError(path: [.key("version")], message: "newer format version")
+            throw CassetteReadError(shape: place, in: data, path: path, reason: .newerVersion(version))
+        }
+        do throws(JSONShapeError) {
+            return try CassetteDocument(json: value)
+        } catch {
+            throw CassetteReadError(shape: error, in: data, path: path, reason: .invalid(error.message))
+        }
+    }
+
+    /// The canonical bytes of this cassette: keys sorted, two-space indentation, slashes
+    /// unescaped, LF line endings and a trailing newline. Reading them back and encoding again
+    /// gives the same bytes.
+    public func encoded() -> Data {
+        encoded(reservingCapacity: 0)
+    }
+
+    /// ``encoded()``, with room for `capacity` bytes reserved up front (the size of the file the
+    /// document was read from, say), so a large cassette is not copied as its buffer grows.
+    package func encoded(reservingCapacity capacity: Int) -> Data {
+        var writer = JSONWriter(style: .pretty)
+        writer.reserveCapacity(capacity)
+        writer.write(jsonValue)
+        var bytes = writer.takeOutput()
+        bytes.append(0x0A)
+        return Data(bytes)
+    }
+
+    /// Writes the canonical bytes to `url` atomically: a crash leaves the old file or the new one,
+    /// never a mix.
+    public func write(to url: URL) throws(AtomicWriteError) {
+        try AtomicFile.write(encoded(), to: url)
+    }
+
+    private static func describeReadFailure(url: URL, error: any Error) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            return "no such file"
+        }
+        if isDirectory.boolValue { return "it is a directory, not a file" }
+        if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied" }
+        return (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,382 @@
+import Foundation
+
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes.
+///
+/// It keeps number literals as written, reports where a text goes wrong by byte offset, refuses
+/// nesting deeper than ``maximumDepth`` instead of overflowing the stack, and records what a
+/// re-encoding would lose (``JSONLossiness``).
+package struct JSONParser {
+    /// Nesting deeper than this is an error.
+    package static let maximumDepth = 512
+
+    /// Parses one JSON value that fills the whole text, allowing surrounding whitespace.
+    package static func parse(_ bytes: some ContiguousBytes) throws(JSONSyntaxError) -> JSONValue {
+        var lossiness = JSONLossiness()
+        return try parse(bytes, lossiness: &lossiness)
+    }
+
+    /// Parses one JSON value and reports what re-encoding it would lose.
+    package static func parse(
+        _ bytes: some ContiguousBytes,
+        lossiness: inout JSONLossiness
+    ) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<(JSONValue, JSONLossiness), JSONSyntaxError> = bytes.withUnsafeBytes { raw in
+            var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            do throws(JSONSyntaxError) {
+                parser.skipWhitespace()
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                if parser.index != parser.bytes.count {
+                    throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+                }
+                return .success((value, parser.lossiness))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let (value, found)):
+            lossiness = found
+            return value
+        case .failure(let error):
+            throw error
+        }
+    }
+}
+
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var lossiness = JSONLossiness()
+    var scratch: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset ?? index, message: message)
+    }
+
+    func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F {
+            return "character '\(Character(Unicode.Scalar(byte)))'"
+        }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else {
+            throw error("unexpected end of file, expected a JSON value")
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try parseNumber())
+        default:
+            throw error("unexpected \(describeCurrent()), expected a JSON value")
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        let matches = literal.withUTF8Buffer { expected in
+            guard bytes.count - index >= count else { return false }
+            for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+            return true
+        }
+        guard matches else {
+            throw error("invalid literal, expected '\(literal)'", at: start)
+        }
+        index += count
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > JSONParser.maximumDepth {
+            throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep")
+        }
+        index += 1
+        var members: [JSONValue.Member] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object([])
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()), expected a string key")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()), expected ':' after an object key")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append(JSONValue.Member(key, value))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw error("unexpected end of file, expected ',' or '}'")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                break
+            }
+            throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+        }
+        let sorted = JSONValue.sortedMembers(members)
+        var position = 1
+        while position < sorted.count {
+            if sorted[position].key.utf8.elementsEqual(sorted[position - 1].key.utf8) {
+                lossiness.insert(.duplicateKeys)
+                break
+            }
+            position += 1
+        }
+        return .object(sorted)
+    }
+
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > JSONParser.maximumDepth {
+            throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep")
+        }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array([])
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw error("unexpected end of file, expected ',' or ']'")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+        }
+    }
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = index
+        index += 1
+        // Fast path: no escapes, so the bytes between the quotes are the string.
+        var scan = index
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[index..<scan])
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string", at: start)
+                }
+                index = scan + 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 {
+                throw error("unescaped control character in string", at: scan)
+            }
+            scan += 1
+        }
+        guard scan < bytes.count else {
+            throw error("unterminated string", at: start)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<scan]))
+        index = scan
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                guard let string = String(validating: scratch, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string", at: start)
+                }
+                return string
+            }
+            if byte < 0x20 {
+                throw error("unescaped control character in string")
+            }
+            if byte != UInt8(ascii: "\\") {
+                scratch.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scratch.append(0x22)
+            case UInt8(ascii: "\\"): scratch.append(0x5C)
+            case UInt8(ascii: "/"):
+                scratch.append(0x2F)
+                lossiness.insert(.escapes)
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"): try parseUnicodeEscape()
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in string", at: index - 2)
+            }
+        }
+        throw error("unterminated string", at: start)
+    }
+
+    mutating func readHex4() throws(JSONSyntaxError) -> (value: UInt32, lowercase: Bool) {
+        guard bytes.count - index >= 4 else {
+            throw error("truncated \\u escape in string")
+        }
+        var value: UInt32 = 0
+        var lowercase = true
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                digit = byte - UInt8(ascii: "A") + 10
+                lowercase = false
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return (value, lowercase)
+    }
+
+    mutating func parseUnicodeEscape() throws(JSONSyntaxError) {
+        let (unit, lowercase) = try readHex4()
+        var scalarValue = unit
+        if (0xD800...0xDBFF).contains(unit) {
+            // A high surrogate must be followed by an escaped low surrogate.
+            if bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                let save = index
+                index += 2
+                let (low, _) = try readHex4()
+                if (0xDC00...0xDFFF).contains(low) {
+                    scalarValue = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    index = save
+                    scalarValue = 0xFFFD
+                    lossiness.insert(.loneSurrogates)
+                }
+            } else {
+                scalarValue = 0xFFFD
+                lossiness.insert(.loneSurrogates)
+            }
+        } else if (0xDC00...0xDFFF).contains(unit) {
+            scalarValue = 0xFFFD
+            lossiness.insert(.loneSurrogates)
+        }
+        // The canonical writer uses \u only for control characters without a short escape.
+        let writerUsesUnicodeEscape =
+            scalarValue < 0x20 && scalarValue != 0x08 && scalarValue != 0x09 && scalarValue != 0x0A
+            && scalarValue != 0x0C && scalarValue != 0x0D
+        if !writerUsesUnicodeEscape || !lowercase {
+            lossiness.insert(.escapes)
+        }
+        let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
+        scratch.append(contentsOf: UTF8.encode(scalar)!)
+    }
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw error("invalid number, expected a digit", at: index)
+        }
+        var allZero = true
+        let integerStart = index
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count && isDigit(bytes[index]) {
+                throw error("invalid number, leading zeros are not allowed", at: start)
+            }
+        } else {
+            while index < bytes.count && isDigit(bytes[index]) {
+                if bytes[index] != UInt8(ascii: "0") { allZero = false }
+                index += 1
+            }
+        }
+        let integerDigits = index - integerStart
+        var isInteger = true
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number, expected a digit after '.'", at: index)
+            }
+            while index < bytes.count && isDigit(bytes[index]) {
+                if bytes[index] != UInt8(ascii: "0") { allZero = false }
+                index += 1
+            }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            isInteger = false
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number, expected a digit in the exponent", at: index)
+            }
+            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        // Short integers other than -0 are always exact; everything else is checked in full.
+        let evidentlyExact = isInteger && integerDigits <= 15 && !(negative && allZero)
+        if !evidentlyExact && !JSONNumber.isLossless(literal) {
+            lossiness.insert(.unsafeNumbers)
+        }
+        return literal
+    }
+
+    @inline(__always) func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The key replay matches a request on: method, normalised URL, and the SHA-256 of the canonical
+/// body.
+public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
+    /// The method, upper-cased.
+    public var method: String
+    /// The URL, normalised: scheme and host lower-cased, the default port dropped, query items
+    /// sorted (<doc:CassetteFormat> describes every step).
+    public var url: String
+    /// The hex SHA-256 of the body's canonical form (<doc:CassetteFormat>); the hash of no bytes when the
+    /// request has no body.
+    public var bodyHash: String
+
+    /// The hash of an empty body.
+    package static let emptyBodyHash = SHA256.hexDigest([UInt8]())
+
+    public init(method: String, url: String, bodyHash: String) {
+        self.method = method
+        self.url = url
+        self.bodyHash = bodyHash
+    }
+
+    /// The identity of a request with these parts; the `Content-Type` header decides how the body
+    /// is canonicalised.
+    public init(method: String, url: String, headers: [HTTPHeader], body: Data?) {
+        self.method = method.uppercased()
+        self.url = RequestIdentity.normalizedURL(url)
+        self.bodyHash =
+            body.map { CanonicalBody.hash(of: $0, contentType: headers.value(for: "Content-Type")) }
+            ?? RequestIdentity.emptyBodyHash
+    }
+
+    public var description: String {
+        let body = bodyHash == RequestIdentity.emptyBodyHash ? "no body" : "body sha256 \(bodyHash.prefix(12))"
+        return "\(method) \(url) (\(body))"
+    }
+
+    /// Normalises a URL for matching: scheme and host lower-cased, the scheme's default port
+    /// dropped, an empty path written as `/`, percent escapes in upper case, query items sorted by
+    /// their bytes (empty items dropped), and the fragment, which is never sent, removed.
+    package static func normalizedURL(_ url: String) -> String {
+        let parts = URLParts(url)
+        var result = parts.scheme.lowercased()
+        guard parts.hasAuthority else { return url }
+        result += "://"
+        if let userInfo = parts.userInfo { result += userInfo + "@" }
+        result += parts.host.lowercased()
+        if let port = parts.port, port != defaultPort(scheme: parts.scheme.lowercased()) {
+            result += ":" + port
+        }
+        result += parts.path.isEmpty ? "/" : uppercasingPercentEscapes(parts.path)
+        if let query = parts.query {
+            let items = URLParts.sortedQueryItems(Substring(uppercasingPercentEscapes(query)))
+            if !items.isEmpty { result += "?" + items.joined(separator: "&") }
+        }
+        return result
+    }
+
+    static func defaultPort(scheme: String) -> String? {
+        switch scheme {
+        case "http", "ws": "80"
+        case "https", "wss": "443"
+        default: nil
+        }
+    }
+
+    static func uppercasingPercentEscapes(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes = Array(text.utf8)
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                for offset in 1...2
+                where bytes[index + offset] >= UInt8(ascii: "a") && bytes[index + offset] <= UInt8(ascii: "f") {
+                    bytes[index + offset] -= 32
+                }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Which recorded interactions one test process served, for `cassette prune`.
+///
+/// Each test process that opens cassettes writes one ledger file into the ledger folder
+/// (`.build/cassette-usage/` of the package by default, outside the repository; `CASSETTE_USAGE_LEDGER`
+/// names another folder, or `off` disables it). A ledger says whether its run selected tests
+/// (`swift test --filter` or `--skip`), since such a run leaves other tests' interactions unused.
+package struct UsageLedger: Sendable, Equatable {
+    /// The environment variable naming the ledger folder, or `off`.
+    package static let environmentVariable = "CASSETTE_USAGE_LEDGER"
+
+    /// Whether the run selected a subset of tests.
+    package var filtered: Bool
+    /// The test process's arguments, for the message when prune refuses a filtered run.
+    package var arguments: [String]
+    /// Usage by cassette file, keyed by the path relative to the package root.
+    package var cassettes: [String: CassetteUsage]
+
+    /// How one cassette was used in a run.
+    package struct CassetteUsage: Sendable, Equatable {
+        /// The number of interactions the file held when it was opened.
+        package var interactionCount: Int
+        /// The positions of the interactions that were served, ascending.
+        package var served: [Int]
+
+        package init(interactionCount: Int, served: [Int]) {
+            self.interactionCount = interactionCount
+            self.served = served
+        }
+    }
+
+    package init(filtered: Bool, arguments: [String], cassettes: [String: CassetteUsage] = [:]) {
+        self.filtered = filtered
+        self.arguments = arguments
+        self.cassettes = cassettes
+    }
+
+    /// Whether test-runner arguments select a subset of tests.
+    package static func selectsTests(_ arguments: [String]) -> Bool {
+        arguments.contains {
+            $0 == "--filter" || $0 == "--skip" || $0.hasPrefix("--filter=") || $0.hasPrefix("--skip=")
+        }
+    }
+
+    /// The default ledger folder of a package.
+    package static func defaultDirectory(packageRoot: URL) -> URL {
+        packageRoot.appendingPathComponent(".build").appendingPathComponent("cassette-usage")
+    }
+
+    /// The canonical JSON of the ledger.
+    package func encoded() -> Data {
+        let entries = cassettes.map { path, usage in
+            JSONValue.Member(
+                path,
+                .object([
+                    .init("interactionCount", .integer(usage.interactionCount)),
+                    .init("served", .array(usage.served.map { .integer($0) })),
+                ]))
+        }
+        let value = JSONValue.object([
+            .init("arguments", .array(arguments.map { .string($0) })),
+            .init("cassettes", .object(sorting: entries)),
+            .init("filtered", .bool(filtered)),
+        ])
+        var writer = JSONWriter(style: .pretty)
+        writer.write(value)
+        return Data(writer.takeOutput() + [0x0A])
+    }
+
+    /// Reads a ledger file written by ``encoded()``.
+    ///
+    /// - Throws: ``CassetteReadError`` naming the file, with the line, column and JSON path of what
+    ///   does not fit a ledger.
+    package static func decode(_ data: Data, path: String) throws(CassetteReadError) -> UsageLedger {
+        let value = try CassetteReadError.parseJSON(data, path: path)
+        do throws(JSONShapeError) {
+            let top = try JSONObjectReader(
+                value, path: [], what: "a usage ledger", keys: ["arguments", "cassettes", "filtered"])
+            let arguments = try top.strings("arguments", nonEmpty: false)
+            let entries = try top.required("cassettes")
+            guard case .object(let members) = entries else {
+                throw JSONShapeError(
+                    path: [.key("cassettes")], message: "expected an object, found \(entries.kindName)")
+            }
+            var cassettes: [String: CassetteUsage] = [:]
+            for member in members {
+                let entry = try JSONObjectReader(
+                    member.value, path: [.key("cassettes"), .key(member.key)], what: "a cassette's usage",
+                    keys: ["interactionCount", "served"])
+                let served = try (entry.array("served") ?? []).enumerated().map {
+                    index, element throws(JSONShapeError) in
+                    try JSONObjectReader.integer(
+                        element, path: entry.path + [.key("served"), .index(index)], in: 0...Int.max)
+                }
+                cassettes[member.key] = CassetteUsage(
+                    interactionCount: try entry.integer("interactionCount", in: 0...Int.max), served: served)
+            }
+            return UsageLedger(filtered: try top.bool("filtered"), arguments: arguments, cassettes: cassettes)
+        } catch {
+            throw CassetteReadError(
+                shape: error, in: data, path: path, reason: .invalid("not a usage ledger: \(error.message)"))
+        }
+    }
+
+    /// Every ledger file in `directory`, oldest first (file names start with a timestamp).
+    package static func readAll(in directory: URL) throws -> [(file: URL, ledger: UsageLedger)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return try names.filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.sorted().map { name in
+            let file = directory.appendingPathComponent(name)
+            return (file, try decode(Data(contentsOf: file), path: file.path))
+        }
+    }
+}
