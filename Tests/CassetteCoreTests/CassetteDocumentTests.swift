@@ -18,7 +18,8 @@ import Testing
                 RecordedResponse(
                     status: 201,
                     headers: [HTTPHeader("Content-Type", "application/json"), HTTPHeader("ETag", "\"v1\"")],
-                    body: Data(#"{"id": 7, "name": "Ada", "createdAt": "2026-01-02T03:04:05Z"}"#.utf8)))),
+                    body: Data(#"{"id": 7, "name": "Ada", "createdAt": "2026-01-02T03:04:05Z"}"#.utf8))),
+            recorded: "2026-11-30"),
         Interaction(
             request: RecordedRequest(method: "GET", url: "https://api.example.com/v1/old"),
             redirects: [
@@ -119,7 +120,9 @@ import Testing
 
     @Test func truncatedFileNamesLineAndColumn() throws {
         let full = String(decoding: Self.example.encoded(), as: UTF8.self)
-        let truncated = String(full.prefix(200))
+        // Cut right after a complete value, inside the first request's object.
+        let cut = try #require(full.range(of: #""method": "POST""#)).upperBound
+        let truncated = String(full[..<cut])
         let lines = truncated.split(separator: "\n", omittingEmptySubsequences: false)
         let position = "\(lines.count):\(lines.last!.utf8.count + 1)"
         #expect(
@@ -176,6 +179,29 @@ import Testing
         let message = readError(text)
         #expect(message.contains(expected), "\(message)")
         #expect(message.hasPrefix("Cassettes/Broken.json:"))
+    }
+
+    @Test(arguments: ["2026-13-01", "2026-02-30", "26-01-01", "2026-01-01T00:00:00Z", ""])
+    func aRecordedDayMustBeAValidUTCDate(day: String) {
+        let text =
+            #"{"version": 1, "interactions": [{"recorded": "\#(day)", "request": {"method": "GET", "url": "http://x/"}, "error": {"code": -1004}}]}"#
+        let message = readError(text)
+        #expect(message.contains("at interactions[0].recorded:"), "\(message)")
+    }
+
+    @Test func filesWithoutRecordedDaysStayValid() throws {
+        let text =
+            #"{"version": 1, "interactions": [{"request": {"method": "GET", "url": "http://x/"}, "error": {"code": -1004}}]}"#
+        let document = try CassetteDocument.decode(Data(text.utf8), path: "Old.json")
+        #expect(document.interactions.first?.recorded == nil)
+        #expect(!String(decoding: document.encoded(), as: UTF8.self).contains("recorded"))
+    }
+
+    @Test func theRecordedDayIsTheUTCDay() throws {
+        // 2026-12-01T23:30:00Z; the same instant is already 2 December east of UTC.
+        let date = Date(timeIntervalSince1970: 1_796_167_800)
+        #expect(RecordingDay.string(for: date) == "2026-12-01")
+        #expect(RecordingDay.date("2026-12-01").map(RecordingDay.string(for:)) == "2026-12-01")
     }
 
     @Test func futureVersionSaysSo() {

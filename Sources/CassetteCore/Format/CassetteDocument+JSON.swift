@@ -79,7 +79,7 @@ extension CassetteDocument {
 extension Interaction {
     init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
         let reader = try JSONObjectReader(
-            json, path: path, what: "an interaction", keys: ["error", "redirects", "request", "response"])
+            json, path: path, what: "an interaction", keys: ["error", "recorded", "redirects", "request", "response"])
         let request = try RecordedRequest(json: reader.required("request"), path: path + [.key("request")])
         var redirects: [RedirectHop] = []
         for (index, hop) in (try reader.array("redirects") ?? []).enumerated() {
@@ -99,7 +99,13 @@ extension Interaction {
         case (_?, _?):
             throw JSONShapeError(path: path, message: "expected a \"response\" or an \"error\", found both")
         }
-        self.init(request: request, redirects: redirects, outcome: outcome)
+        let recorded = try reader.optionalString("recorded")
+        if let recorded, !RecordingDay.isValid(recorded) {
+            throw JSONShapeError(
+                path: path + [.key("recorded")],
+                message: "expected a UTC date like \"2026-12-01\", found \"\(recorded)\"")
+        }
+        self.init(request: request, redirects: redirects, outcome: outcome, recorded: recorded)
     }
 
     var jsonValue: JSONValue {
@@ -108,6 +114,7 @@ extension Interaction {
         case .response(let response): members.append(.init("response", response.jsonValue))
         case .failure(let error): members.append(.init("error", .object([.init("code", .integer(error.code))])))
         }
+        if let recorded { members.append(.init("recorded", .string(recorded))) }
         if !redirects.isEmpty { members.append(.init("redirects", .array(redirects.map(\.jsonValue)))) }
         members.append(.init("request", request.jsonValue))
         return .object(sorting: members)

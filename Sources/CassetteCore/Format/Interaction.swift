@@ -7,11 +7,15 @@ public struct Interaction: Sendable, Hashable {
     /// server answered directly.
     public var redirects: [RedirectHop]
     public var outcome: Outcome
+    /// The UTC day the exchange was recorded, `YYYY-MM-DD`; `nil` in files written before the
+    /// format recorded it.
+    public var recorded: String?
 
-    public init(request: RecordedRequest, redirects: [RedirectHop] = [], outcome: Outcome) {
+    public init(request: RecordedRequest, redirects: [RedirectHop] = [], outcome: Outcome, recorded: String? = nil) {
         self.request = request
         self.redirects = redirects
         self.outcome = outcome
+        self.recorded = recorded
     }
 
     /// What a request led to.
