@@ -1,3 +1,4 @@
+import CassetteCore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -21,8 +22,23 @@ public final class Cassette: Sendable {
     public let fileURL: URL
     /// The mode the cassette was opened with.
     public let mode: Mode
-    let engine: CassetteEngine
+    /// The options, with the scrubber resolved.
+    let options: Options
+    let matcher: RequestMatcher
+    /// Forwards what the cassette does not serve, in the recording modes; `nil` in replay.
+    let recording: RecordingSession?
+    /// Whether the recording keeps what the file held (``Mode/newEpisodes``) or replaces it.
+    private let keepsExisting: Bool
+    /// Whether the file had nothing to serve: recording then needs no request's identity.
+    private let hasNothingToServe: Bool
+    private let state: Locked<State>
     private let protocolClasses = Locked<[ObjectIdentifier]>([])
+
+    private struct State {
+        var table: ReplayTable
+        var misses: [ReplayMiss] = []
+        var closed = false
+    }
 
     /// Opens a cassette file.
     ///
@@ -39,23 +55,16 @@ public final class Cassette: Sendable {
         self.fileURL = fileURL
         self.mode = mode
         let exists = FileManager.default.fileExists(atPath: fileURL.path)
-        let effective: Mode
-        switch mode {
-        case .once: effective = exists ? .replay : .record
-        default: effective = mode
-        }
+        let effective: Mode = mode == .once ? (exists ? .replay : .record) : mode
         if effective != .replay && Cassette.isCI(options.environment) {
             throw CassetteError.recordingOnCI(path: fileURL.path, mode: mode)
         }
         var existing: [Interaction] = []
-        switch effective {
-        case .replay:
-            guard exists else { throw CassetteError.missingCassette(path: fileURL.path, testName: options.testName) }
+        if effective == .replay && !exists {
+            throw CassetteError.missingCassette(path: fileURL.path, testName: options.testName)
+        }
+        if effective == .replay || (effective == .newEpisodes && exists) {
             existing = try Cassette.read(fileURL)
-        case .newEpisodes where exists:
-            existing = try Cassette.read(fileURL)
-        default:
-            break
         }
         var resolved = options
         if resolved.scrubber == nil {
@@ -65,7 +74,15 @@ public final class Cassette: Sendable {
                 throw CassetteError.configuration(error)
             }
         }
-        engine = CassetteEngine(fileURL: fileURL, mode: effective, existing: existing, options: resolved)
+        self.options = resolved
+        matcher = RequestMatcher(scrubber: resolved.scrubber ?? .default)
+        recording = effective == .replay ? nil : RecordingSession(configuration: resolved.recordingConfiguration)
+        keepsExisting = effective == .newEpisodes
+        hasNothingToServe = existing.isEmpty
+        state = Locked(
+            State(
+                table: ReplayTable(
+                    interactions: existing, matcher: matcher, repeatsLast: resolved.whenExhausted == .repeatLast)))
     }
 
     private static func read(_ fileURL: URL) throws(CassetteError) -> [Interaction] {
@@ -82,7 +99,7 @@ public final class Cassette: Sendable {
     }
 
     /// Whether requests that the cassette cannot serve go to the real server.
-    public var isRecording: Bool { engine.records }
+    public var isRecording: Bool { recording != nil }
 
     /// A new session whose requests this cassette answers.
     ///
@@ -101,14 +118,14 @@ public final class Cassette: Sendable {
             return HTTPHeader(name, "\(value)")
         }
         let protocolClass = ProtocolSlots.makeClass(
-            for: SlotEntry(engine: engine, fileURL: fileURL, additionalHeaders: HTTPHeader.canonicalOrder(additional)))
+            for: SlotEntry(cassette: self, fileURL: fileURL, additionalHeaders: HTTPHeader.canonicalOrder(additional)))
         protocolClasses.withLock { $0.append(ObjectIdentifier(protocolClass)) }
         copy.protocolClasses = [protocolClass] + (configuration.protocolClasses ?? [])
         return copy
     }
 
     /// Requests that replay could not serve so far.
-    public var misses: [ReplayMiss] { engine.misses }
+    public var misses: [ReplayMiss] { state.withLock { $0.misses } }
 
     /// Waits for requests still being recorded, closes the cassette to further requests and, in a
     /// recording mode, writes it: scrubbed, in canonical form, atomically.
@@ -116,22 +133,72 @@ public final class Cassette: Sendable {
     /// - Throws: ``CassetteError/writeFailed(_:)`` when the file cannot be written; the file on disk
     ///   is then unchanged.
     public func finish() async throws(CassetteError) {
-        await engine.waitForRecordings()
-        guard let document = engine.close() else {
-            let served = engine.servedCounts.enumerated().filter { $0.element > 0 }.map(\.offset)
-            UsageRecorder.record(
-                cassette: fileURL, interactionCount: engine.servedCounts.count, served: served,
-                environment: engine.options.environment)
+        await recording?.waitForLoads()
+        let table = state.withLock { state in
+            state.closed = true
+            return state.table
+        }
+        guard let recording else {
+            usage(interactionCount: table.interactions.count, served: table.servedPositions)
             return
         }
+        let recorded = (keepsExisting ? table.interactions : []) + recording.close()
+        let document = matcher.scrubber.scrub(CassetteDocument(interactions: matcher.inRecordingOrder(recorded)))
         do {
             try document.write(to: fileURL)
         } catch {
             throw CassetteError.writeFailed(error)
         }
         // Everything a recording run wrote counts as used.
+        usage(interactionCount: document.interactions.count, served: Array(document.interactions.indices))
+    }
+
+    private func usage(interactionCount: Int, served: [Int]) {
         UsageRecorder.record(
-            cassette: fileURL, interactionCount: document.interactions.count,
-            served: Array(document.interactions.indices), environment: engine.options.environment)
+            cassette: fileURL, interactionCount: interactionCount, served: served, environment: options.environment)
+    }
+}
+
+extension Cassette {
+    /// What a cassette's protocol does with one request.
+    enum Decision {
+        /// Serve this recorded interaction (with restored placeholders).
+        case serve(Interaction)
+        /// Forward the request to the real server through this recording session.
+        case forward(RecordingSession)
+        /// Fail the request with this error: no recorded match, or the cassette is closed.
+        case fail(CassetteError)
+    }
+
+    /// Decides how to answer `request`, a request as the caller built it.
+    ///
+    /// Masking the request, and explaining a miss (which masks the nearest recorded request), run
+    /// outside the lock; under it, only the table's cursors move.
+    func decision(for request: RecordedRequest) -> Decision {
+        // Masking is most of what matching costs; a recording with nothing to serve skips it.
+        let identity = recording != nil && hasNothingToServe ? nil : matcher.identity(of: request)
+        enum Taken {
+            case closed
+            case served(Interaction)
+            case unmatched(ReplayTable)
+        }
+        let taken = state.withLock { state -> Taken in
+            if state.closed { return .closed }
+            if let identity, let index = state.table.take(identity) { return .served(state.table.interactions[index]) }
+            return .unmatched(state.table)
+        }
+        let table: ReplayTable
+        switch taken {
+        case .closed: return .fail(.cassetteClosed(path: fileURL.path))
+        case .served(let interaction):
+            return .serve(matcher.scrubber.restoring(interaction, environment: options.environment))
+        case .unmatched(let snapshot): table = snapshot
+        }
+        if let recording { return .forward(recording) }
+        let miss = table.explainMiss(
+            of: matcher.scrubber.masked(request), identity: identity ?? matcher.identity(of: request),
+            cassettePath: fileURL.path, testName: options.testName, mask: matcher.scrubber.masked)
+        state.withLock { $0.misses.append(miss) }
+        return .fail(.noMatch(miss))
     }
 }

@@ -1,3 +1,4 @@
+import CassetteCore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -58,17 +59,8 @@ final class Recorder: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         let hop = RedirectHop(
             method: task.currentRequest?.httpMethod ?? "GET",
             url: response.url?.absoluteString ?? task.currentRequest?.url?.absoluteString ?? "",
-            status: response.statusCode, headers: Recorder.headers(of: response))
+            status: response.statusCode, headers: URLLoadingBridge.headers(of: response))
         hops.withLock { $0[task.taskIdentifier]?.append(hop) }
         completionHandler(request)
-    }
-
-    /// A response's headers as a cassette stores them: in canonical order.
-    static func headers(of response: HTTPURLResponse) -> [HTTPHeader] {
-        let fields = response.allHeaderFields.compactMap { key, value -> HTTPHeader? in
-            guard let name = key as? String else { return nil }
-            return HTTPHeader(name, "\(value)")
-        }
-        return HTTPHeader.canonicalOrder(fields)
     }
 }

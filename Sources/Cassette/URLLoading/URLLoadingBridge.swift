@@ -1,10 +1,14 @@
+import CassetteCore
 import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-extension CassetteEngine {
+/// The one place where URL loading meets the cassette model: a `URLRequest` captured as a
+/// ``RecordedRequest``, an `HTTPURLResponse` read into a ``RecordedResponse``, and an interaction
+/// handed to a protocol's client as URLSession expects it on each platform.
+enum URLLoadingBridge {
     /// The request as the caller built it: method, URL, the headers set on the request plus those of
     /// the session's configuration (invisible to the protocol on Linux), and the body from
     /// `httpBody` or, failing that, the drained `httpBodyStream`.
@@ -37,26 +41,34 @@ extension CassetteEngine {
         return data
     }
 
-    /// The response as a cassette stores it. URLSession decodes gzip, deflate and brotli bodies but
-    /// keeps `Content-Encoding` and the compressed `Content-Length`; the stored headers describe the
-    /// stored, decoded body instead.
-    static func recordedResponse(_ response: HTTPURLResponse, body: Data, requestURL: String) -> RecordedResponse {
-        var headers = Recorder.headers(of: response)
-        let decodedEncodings: Set = ["gzip", "x-gzip", "deflate", "br"]
-        if let encoding = headers.value(for: "Content-Encoding"),
-            encoding.split(separator: ",").allSatisfy({
-                decodedEncodings.contains($0.trimmingCharacters(in: .whitespaces).lowercased())
-            })
-        {
-            headers = headers.removing("Content-Encoding")
+    /// What the HTTP stack handed the caller: status, final URL, headers (in canonical order) and
+    /// the body, which URLSession has already decoded when the server compressed it.
+    static func received(_ response: HTTPURLResponse, body: Data) -> RecordedResponse {
+        RecordedResponse(
+            status: response.statusCode, url: response.url?.absoluteString, headers: headers(of: response), body: body)
+    }
+
+    /// A response's headers in canonical order.
+    static func headers(of response: HTTPURLResponse) -> [HTTPHeader] {
+        let fields = response.allHeaderFields.compactMap { key, value -> HTTPHeader? in
+            guard let name = key as? String else { return nil }
+            return HTTPHeader(name, "\(value)")
         }
-        // The body as replay will serve it (JSON re-encoded compactly with sorted keys), so the
-        // caller sees the same bytes in record and in replay, and Content-Length can describe them.
-        let served = (try? StoredBody(bytes: body, contentType: headers.value(for: "Content-Type")).bytes()) ?? body
-        headers.fitContentLength(to: served.isEmpty ? nil : served)
-        let finalURL = response.url?.absoluteString
-        return RecordedResponse(
-            status: response.statusCode, url: finalURL == requestURL ? nil : finalURL, headers: headers, body: served)
+        return HTTPHeader.canonicalOrder(fields)
+    }
+
+    /// The request to send to the real server for a captured one: the caller's request with the
+    /// captured body in `httpBody` (a stream can be read once, and was read to capture it) and the
+    /// session configuration's additional headers set on it, since the inner session does not
+    /// have that configuration.
+    static func outgoing(_ original: URLRequest, captured: RecordedRequest) -> URLRequest {
+        var outgoing = original
+        outgoing.httpBodyStream = nil
+        outgoing.httpBody = captured.body
+        for header in captured.headers where outgoing.value(forHTTPHeaderField: header.name) == nil {
+            outgoing.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+        return outgoing
     }
 
     /// Hands an interaction to the caller, the same way in replay and in record. A redirected

@@ -1,3 +1,4 @@
+import CassetteCore
 import Foundation
 
 /// A request that replay could not serve, with what differed from the nearest recorded request.
@@ -53,60 +54,36 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ReplayMiss {
-    /// Finds the recorded request nearest to `request` and says how they differ. Runs only on a
-    /// miss, so a linear scan is fine.
-    static func explain(
-        request: RecordedRequest, identity: RequestIdentity, cassettePath: String, testName: String?,
-        recorded: [(request: RecordedRequest, identity: RequestIdentity)], servedCounts: [Int]
-    ) -> ReplayMiss {
-        let live = URLParts(identity.url)
-        var best: (index: Int, score: Int)?
-        for (index, candidate) in recorded.enumerated() {
-            let parts = URLParts(candidate.identity.url)
-            var score = 0
-            if parts.withoutQuery == live.withoutQuery { score += 8 }
-            if candidate.identity.method == identity.method { score += 4 }
-            if parts.query == live.query { score += 2 }
-            if candidate.identity.bodyHash == identity.bodyHash { score += 1 }
-            if best == nil || score > best!.score { best = (index, score) }
-        }
-        guard let best else {
-            return ReplayMiss(cassettePath: cassettePath, request: identity, nearest: nil, testName: testName)
-        }
-        let candidate = recorded[best.index]
-        if candidate.identity == identity {
-            let served = zip(recorded, servedCounts).filter { $0.0.identity == identity }.map(\.1).reduce(0, +)
-            return ReplayMiss(
-                cassettePath: cassettePath, request: identity,
-                nearest: Nearest(index: best.index, identity: candidate.identity, differences: [], servedCount: served),
-                testName: testName)
-        }
+    /// Which of method, path, query and body differ between a live request and a recorded one, with
+    /// detail: the query items on each side, and for JSON bodies the paths that differ. Both
+    /// requests are masked.
+    static func differences(
+        live: (request: RecordedRequest, identity: RequestIdentity),
+        recorded: (request: RecordedRequest, identity: RequestIdentity)
+    ) -> [String] {
         var differences: [String] = []
-        let recordedParts = URLParts(candidate.identity.url)
-        if candidate.identity.method != identity.method {
-            differences.append("method (\(identity.method) vs recorded \(candidate.identity.method))")
+        let liveParts = URLParts(live.identity.url)
+        let recordedParts = URLParts(recorded.identity.url)
+        if recorded.identity.method != live.identity.method {
+            differences.append("method (\(live.identity.method) vs recorded \(recorded.identity.method))")
         }
-        if recordedParts.withoutQuery != live.withoutQuery {
-            differences.append("path (\(live.withoutQuery) vs recorded \(recordedParts.withoutQuery))")
+        if recordedParts.withoutQuery != liveParts.withoutQuery {
+            differences.append("path (\(liveParts.withoutQuery) vs recorded \(recordedParts.withoutQuery))")
         }
-        if recordedParts.query != live.query {
-            let liveItems = Set(live.queryItems)
+        if recordedParts.query != liveParts.query {
+            let liveItems = Set(liveParts.queryItems)
             let recordedItems = Set(recordedParts.queryItems)
-            let onlyLive = live.queryItems.filter { !recordedItems.contains($0) }
+            let onlyLive = liveParts.queryItems.filter { !recordedItems.contains($0) }
             let onlyRecorded = recordedParts.queryItems.filter { !liveItems.contains($0) }
             var detail: [String] = []
             if !onlyLive.isEmpty { detail.append("only in request: " + onlyLive.joined(separator: "&")) }
             if !onlyRecorded.isEmpty { detail.append("only in recording: " + onlyRecorded.joined(separator: "&")) }
             differences.append("query (" + detail.joined(separator: "; ") + ")")
         }
-        if candidate.identity.bodyHash != identity.bodyHash {
-            differences.append("body" + bodyDetail(request, candidate.request))
+        if recorded.identity.bodyHash != live.identity.bodyHash {
+            differences.append("body" + bodyDetail(live.request, recorded.request))
         }
-        return ReplayMiss(
-            cassettePath: cassettePath, request: identity,
-            nearest: Nearest(
-                index: best.index, identity: candidate.identity, differences: differences, servedCount: nil),
-            testName: testName)
+        return differences
     }
 
     private static func bodyDetail(_ live: RecordedRequest, _ recorded: RecordedRequest) -> String {

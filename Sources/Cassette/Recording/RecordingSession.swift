@@ -1,0 +1,174 @@
+import CassetteCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Forwards the requests a cassette records to the real server through one inner `URLSession`,
+/// and keeps what each one got, by the order the requests started in.
+///
+/// It knows nothing of `URLProtocol`: a forwarded request's outcome goes to the closure the caller
+/// gave, on the queue the caller gave.
+final class RecordingSession: Sendable {
+    /// What a forwarded request came to, as the caller is to hand it on.
+    enum Outcome: Sendable {
+        /// The server answered (or the transport failed, as a recorded failure): deliver it.
+        case recorded(Interaction)
+        /// The inner request was cancelled by something other than the caller: fail with this.
+        case failed(URLError)
+        /// The caller cancelled the request (`stopLoading()`): deliver nothing.
+        case cancelledByCaller
+    }
+
+    private struct State {
+        /// Recorded interactions by the order their requests started in.
+        var recordings: [Int: Interaction] = [:]
+        var nextSequence = 0
+        var loads: [ObjectIdentifier: Load] = [:]
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var closed = false
+    }
+
+    /// A forwarded request in flight.
+    private struct Load {
+        var task: UncheckedBox<URLSessionDataTask>?
+        var cancelled = false
+    }
+
+    private let state = Locked(State())
+    private let recorder: Locked<Recorder?> = Locked(nil)
+    private let configuration: @Sendable () -> URLSessionConfiguration
+    private let today: @Sendable () -> String
+
+    /// - Parameters:
+    ///   - configuration: Makes the inner session's configuration, when the first request is forwarded.
+    ///   - today: The day recordings are stamped with (`YYYY-MM-DD`, UTC).
+    init(
+        configuration: @escaping @Sendable () -> URLSessionConfiguration,
+        today: @escaping @Sendable () -> String = { RecordingDay.string(for: Date()) }
+    ) {
+        self.configuration = configuration
+        self.today = today
+    }
+
+    /// Sends `request` to the real server as `outgoing`, records what comes back, and calls
+    /// `deliver` with the outcome on `clientQueue`.
+    ///
+    /// - Parameter loadID: The load, for ``cancel(_:)``.
+    /// - Returns: `false`, without sending anything, when the session is closed.
+    func forward(
+        _ request: RecordedRequest, outgoing: URLRequest, loadID: ObjectIdentifier, clientQueue: ClientQueue,
+        deliver: @escaping @Sendable (Outcome) -> Void
+    ) -> Bool {
+        let sequence = state.withLock { state -> Int? in
+            guard !state.closed else { return nil }
+            state.nextSequence += 1
+            state.loads[loadID] = Load()
+            return state.nextSequence
+        }
+        guard let sequence else { return false }
+        let stored = InteractionStorage.request(request)
+        let day = today()
+        // Off URLSession's work queue: on Linux all sessions share it, and starting the inner task
+        // from startLoading() deadlocks.
+        DispatchQueue.global().async { [self] in
+            let task = recorderInstance().start(outgoing) { [self] result in
+                let interaction = RecordingSession.interaction(stored, result, day: day)
+                // On the caller's task queue, as stopLoading() is: a cancellation either came first
+                // and nothing is recorded or delivered, or it comes after the delivery.
+                clientQueue.async { [self] in
+                    let (cancelled, waiters) = finishLoad(loadID, sequence: sequence, interaction: interaction)
+                    if !cancelled {
+                        deliver(interaction.map(Outcome.recorded) ?? .failed(URLError(.cancelled)))
+                    } else {
+                        deliver(.cancelledByCaller)
+                    }
+                    for waiter in waiters { waiter.resume() }
+                }
+            }
+            let cancelled = state.withLock { state -> Bool in
+                state.loads[loadID]?.task = UncheckedBox(value: task)
+                return state.loads[loadID]?.cancelled ?? false
+            }
+            if cancelled { task.cancel() }
+        }
+        return true
+    }
+
+    /// The interaction a forwarded request records, in stored form: `nil` when it was cancelled.
+    private static func interaction(_ request: RecordedRequest, _ result: RecorderResult, day: String) -> Interaction? {
+        switch result {
+        case .response(let response, let body, let hops):
+            let received = URLLoadingBridge.received(response, body: body)
+            return Interaction(
+                request: request, redirects: hops.map(InteractionStorage.redirect),
+                outcome: .response(InteractionStorage.response(received, requestURL: request.url)), recorded: day)
+        case .failure(let error):
+            guard error.code != .cancelled else { return nil }
+            return Interaction(
+                request: request, outcome: .failure(TransportError(code: error.code.rawValue)), recorded: day)
+        }
+    }
+
+    /// Ends a load: keeps its interaction unless the caller cancelled it, and returns whether it was
+    /// cancelled and, when it was the last load in flight, the waiters to resume.
+    private func finishLoad(_ loadID: ObjectIdentifier, sequence: Int, interaction: Interaction?)
+        -> (cancelled: Bool, waiters: [CheckedContinuation<Void, Never>])
+    {
+        state.withLock { state in
+            let cancelled = state.loads.removeValue(forKey: loadID)?.cancelled ?? true
+            if !cancelled, let interaction { state.recordings[sequence] = interaction }
+            guard state.loads.isEmpty else { return (cancelled, []) }
+            defer { state.waiters = [] }
+            return (cancelled, state.waiters)
+        }
+    }
+
+    private func recorderInstance() -> Recorder {
+        recorder.withLock { recorder in
+            if let recorder { return recorder }
+            let created = Recorder(configuration: configuration())
+            recorder = created
+            return created
+        }
+    }
+
+    /// Cancels a forwarded request the caller stopped; nothing of it is recorded or delivered.
+    func cancel(_ loadID: ObjectIdentifier) {
+        let task = state.withLock { state -> URLSessionDataTask? in
+            guard state.loads[loadID] != nil else { return nil }
+            state.loads[loadID]?.cancelled = true
+            return state.loads[loadID]?.task?.value
+        }
+        // stopLoading() runs on URLSession's shared work queue; cancelling the inner task there
+        // would wait on that same queue on Linux.
+        if let task {
+            let box = UncheckedBox(value: task)
+            DispatchQueue.global().async { box.value.cancel() }
+        }
+    }
+
+    /// Waits until every forwarded request has completed.
+    func waitForLoads() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.loads.isEmpty { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Closes the session to further requests, releases the inner session, and returns what was
+    /// recorded, in the order the requests started in.
+    func close() -> [Interaction] {
+        let recordings = state.withLock { state in
+            state.closed = true
+            return state.recordings.sorted { $0.key < $1.key }.map(\.value)
+        }
+        recorder.withLock { $0?.invalidate() }
+        return recordings
+    }
+}

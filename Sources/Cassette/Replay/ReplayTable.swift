@@ -1,0 +1,99 @@
+import CassetteCore
+import Foundation
+
+/// What a cassette can serve and what it has served: the recorded answers queued by request
+/// identity, in recorded order. The pure core of replay, with no URL loading: the protocol asks it
+/// for an answer and delivers what it gets.
+///
+/// A value type: a copy is a snapshot, so a miss is explained from a copy outside any lock.
+package struct ReplayTable: Sendable {
+    /// The interactions read from the cassette file, in file order.
+    package let interactions: [Interaction]
+    /// The identity of each interaction's request, by position.
+    package let identities: [RequestIdentity]
+    /// For each request identity, the positions of its recorded answers, in recorded order.
+    private let queues: [RequestIdentity: [Int]]
+    /// Whether a request asked for more often than recorded gets the last answer again.
+    package let repeatsLast: Bool
+    /// How many answers of each identity have been served.
+    private var cursors: [RequestIdentity: Int] = [:]
+    /// How many times each interaction was served, by position.
+    package private(set) var servedCounts: [Int]
+
+    /// A table of `interactions`, indexed by the identities `matcher` gives their requests.
+    package init(interactions: [Interaction], matcher: RequestMatcher, repeatsLast: Bool) {
+        self.interactions = interactions
+        let identities = interactions.map { matcher.identity(of: $0.request) }
+        self.identities = identities
+        var queues: [RequestIdentity: [Int]] = [:]
+        for (index, identity) in identities.enumerated() { queues[identity, default: []].append(index) }
+        self.queues = queues
+        self.repeatsLast = repeatsLast
+        servedCounts = Array(repeating: 0, count: interactions.count)
+    }
+
+    /// Whether the cassette holds nothing to serve.
+    package var isEmpty: Bool { interactions.isEmpty }
+
+    /// The position of the next recorded answer to a request with `identity`, counted as served;
+    /// `nil` when there is none, or when all were served and the table does not repeat the last.
+    package mutating func take(_ identity: RequestIdentity) -> Int? {
+        guard let queue = queues[identity], !queue.isEmpty else { return nil }
+        let cursor = cursors[identity, default: 0]
+        let index: Int
+        if cursor < queue.count {
+            cursors[identity] = cursor + 1
+            index = queue[cursor]
+        } else if repeatsLast {
+            index = queue[queue.count - 1]
+        } else {
+            return nil
+        }
+        servedCounts[index] += 1
+        return index
+    }
+
+    /// The positions of the interactions served at least once, ascending.
+    package var servedPositions: [Int] {
+        servedCounts.indices.filter { servedCounts[$0] > 0 }
+    }
+
+    /// Why no answer was served to `request`, whose identity is `identity`: the nearest recorded
+    /// request and how they differ, or that its recorded answers were all served.
+    ///
+    /// Runs only on a miss, so a scan of every recorded request is fine; `mask` masks each recorded
+    /// request for the body comparison and is called for the nearest one only.
+    package func explainMiss(
+        of request: RecordedRequest, identity: RequestIdentity, cassettePath: String, testName: String?,
+        mask: (RecordedRequest) -> RecordedRequest
+    ) -> ReplayMiss {
+        let live = URLParts(identity.url)
+        var best: (index: Int, score: Int)?
+        for (index, candidate) in identities.enumerated() {
+            let parts = URLParts(candidate.url)
+            var score = 0
+            if parts.withoutQuery == live.withoutQuery { score += 8 }
+            if candidate.method == identity.method { score += 4 }
+            if parts.query == live.query { score += 2 }
+            if candidate.bodyHash == identity.bodyHash { score += 1 }
+            if best == nil || score > best!.score { best = (index, score) }
+        }
+        guard let best else {
+            return ReplayMiss(cassettePath: cassettePath, request: identity, nearest: nil, testName: testName)
+        }
+        let nearest = identities[best.index]
+        if nearest == identity {
+            let served = zip(identities, servedCounts).filter { $0.0 == identity }.map(\.1).reduce(0, +)
+            return ReplayMiss(
+                cassettePath: cassettePath, request: identity,
+                nearest: .init(index: best.index, identity: nearest, differences: [], servedCount: served),
+                testName: testName)
+        }
+        let differences = ReplayMiss.differences(
+            live: (request, identity), recorded: (mask(interactions[best.index].request), nearest))
+        return ReplayMiss(
+            cassettePath: cassettePath, request: identity,
+            nearest: .init(index: best.index, identity: nearest, differences: differences, servedCount: nil),
+            testName: testName)
+    }
+}

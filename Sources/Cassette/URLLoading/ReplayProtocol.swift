@@ -1,0 +1,59 @@
+import CassetteCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The `URLProtocol` behind every session a ``Cassette`` hands out.
+///
+/// You do not register or subclass it: ``Cassette/session(configuration:)`` installs a class of its
+/// own on each session it creates, so concurrent tests with different cassettes never share state.
+/// In replay it answers from the cassette and never touches the network; in record it forwards the
+/// request to a real inner `URLSession` and records the exchange.
+public class ReplayProtocol: URLProtocol {
+    override public class func canInit(with request: URLRequest) -> Bool {
+        ProtocolSlots.entry(for: self) != nil
+    }
+
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    override public func startLoading() {
+        let entry = ProtocolSlots.entry(for: type(of: self))
+        guard let entry, let cassette = entry.cassette else {
+            let path = entry?.fileURL.path ?? "cassette"
+            client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: path))
+            return
+        }
+        let request = URLLoadingBridge.capture(self.request, additionalHeaders: entry.additionalHeaders)
+        switch cassette.decision(for: request) {
+        case .serve(let interaction):
+            URLLoadingBridge.deliver(interaction, to: self)
+        case .fail(let error):
+            client?.urlProtocol(self, didFailWithError: error)
+        case .forward(let recording):
+            let loader = UncheckedBox(value: self)
+            // Taken here, in startLoading(), where the caller's task runs: its client is called there.
+            let clientQueue = ClientQueue()
+            let started = recording.forward(
+                request, outgoing: URLLoadingBridge.outgoing(self.request, captured: request),
+                loadID: ObjectIdentifier(self), clientQueue: clientQueue
+            ) { outcome in
+                switch outcome {
+                case .recorded(let interaction): URLLoadingBridge.deliver(interaction, to: loader.value)
+                case .failed(let error): loader.value.client?.urlProtocol(loader.value, didFailWithError: error)
+                case .cancelledByCaller: break
+                }
+            }
+            if !started {
+                client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: cassette.fileURL.path))
+            }
+        }
+    }
+
+    override public func stopLoading() {
+        ProtocolSlots.entry(for: type(of: self))?.cassette?.recording?.cancel(ObjectIdentifier(self))
+    }
+}
