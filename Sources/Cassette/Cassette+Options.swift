@@ -22,6 +22,9 @@ extension Cassette {
         /// the project's `.cassette.json`, found in the nearest folder above the cassette that holds
         /// a `Package.swift` or a `.cassette.json`.
         public var scrubber: Scrubber?
+        /// Tolerance for requests that carry changing values (timestamps, generated ids), added to
+        /// the `"match"` rules of the project's `.cassette.json`. Default: strict matching.
+        public var matching: MatchRules
         /// What replay does past the last recorded answer to a request.
         public var whenExhausted: ExhaustedBehavior
         /// The environment read for `CASSETTE_MODE`, `CI` and restored placeholders.
@@ -34,12 +37,14 @@ extension Cassette {
 
         public init(
             scrubber: Scrubber? = nil,
+            matching: MatchRules = .strict,
             whenExhausted: ExhaustedBehavior = .fail,
             environment: [String: String] = ProcessInfo.processInfo.environment,
             recordingConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
             testName: String? = nil
         ) {
             self.scrubber = scrubber
+            self.matching = matching
             self.whenExhausted = whenExhausted
             self.environment = environment
             self.recordingConfiguration = recordingConfiguration

@@ -31,6 +31,8 @@ public final class Cassette: Sendable {
     private let keepsExisting: Bool
     /// Whether the file had nothing to serve: recording then needs no request's identity.
     private let hasNothingToServe: Bool
+    /// The `.cassette.json` whose match rules apply, or where they would go: for miss messages.
+    private let configurationPath: String
     private let state: Locked<State>
     private let protocolClasses = Locked<[ObjectIdentifier]>([])
 
@@ -50,14 +52,14 @@ public final class Cassette: Sendable {
     /// - Throws: ``CassetteError/missingCassette(path:testName:)`` when replay has no file,
     ///   ``CassetteError/unreadable(_:)`` when the file is not a valid cassette (it is then never
     ///   overwritten, except by ``Mode/record``, which replaces it by design), and
-    ///   ``CassetteError/recordingOnCI(path:mode:)`` when `CI` is set and the mode would record.
+    ///   ``CassetteError/recordingOnCI(path:mode:testName:)`` when `CI` is set and the mode would record.
     public init(fileURL: URL, mode: Mode = .replay, options: Options = Options()) throws(CassetteError) {
         self.fileURL = fileURL
         self.mode = mode
         let exists = FileManager.default.fileExists(atPath: fileURL.path)
         let effective: Mode = mode == .once ? (exists ? .replay : .record) : mode
         if effective != .replay && Cassette.isCI(options.environment) {
-            throw CassetteError.recordingOnCI(path: fileURL.path, mode: mode)
+            throw CassetteError.recordingOnCI(path: fileURL.path, mode: mode, testName: options.testName)
         }
         var existing: [Interaction] = []
         if effective == .replay && !exists {
@@ -67,22 +69,42 @@ public final class Cassette: Sendable {
             existing = try Cassette.read(fileURL)
         }
         var resolved = options
-        if resolved.scrubber == nil {
-            do {
-                resolved.scrubber = try ProjectScrubbers.shared.scrubber(forCassetteAt: fileURL)
-            } catch {
-                throw CassetteError.configuration(error)
-            }
+        let project: ProjectConfigurations.Resolved
+        let rules: CompiledMatchRules
+        do throws(ConfigurationError) {
+            project = try ProjectConfigurations.shared.configuration(forCassetteAt: fileURL)
+            rules = try Cassette.compile(project.configuration.match.merging(options.matching), from: project)
+        } catch {
+            throw CassetteError.configuration(error)
         }
+        resolved.scrubber = resolved.scrubber ?? project.scrubber
         self.options = resolved
-        matcher = RequestMatcher(scrubber: resolved.scrubber ?? .default)
+        matcher = RequestMatcher(scrubber: resolved.scrubber ?? project.scrubber, rules: rules)
         recording = effective == .replay ? nil : RecordingSession(configuration: resolved.recordingConfiguration)
         keepsExisting = effective == .newEpisodes
         hasNothingToServe = existing.isEmpty
+        configurationPath =
+            project.configuration.file?.path
+            ?? (PackageRoot.containing(fileURL.deletingLastPathComponent()) ?? fileURL.deletingLastPathComponent())
+            .appendingPathComponent(ScrubConfiguration.fileName).path
         state = Locked(
             State(
                 table: ReplayTable(
                     interactions: existing, matcher: matcher, repeatsLast: resolved.whenExhausted == .repeatLast)))
+    }
+
+    /// The project's and the code's match rules, parsed; a bad rule is a configuration error naming
+    /// the file it came from (or the code).
+    private static func compile(_ rules: MatchRules, from project: ProjectConfigurations.Resolved)
+        throws(ConfigurationError) -> CompiledMatchRules
+    {
+        do throws(MatchRuleError) {
+            return try CompiledMatchRules(rules)
+        } catch {
+            throw ConfigurationError(
+                path: project.configuration.file?.path, jsonPath: "match." + JSONPathComponent.text(error.place),
+                reason: .invalid(error.message))
+        }
     }
 
     private static func read(_ fileURL: URL) throws(CassetteError) -> [Interaction] {
@@ -182,23 +204,49 @@ extension Cassette {
             case served(Interaction)
             case unmatched(ReplayTable)
         }
+        // The predicate, if any, judges the recorded answers of this identity here, outside the lock.
+        let accepted = identity.flatMap { acceptedAnswers(of: $0, to: request) }
         let taken = state.withLock { state -> Taken in
             if state.closed { return .closed }
-            if let identity, let index = state.table.take(identity) { return .served(state.table.interactions[index]) }
+            if let identity, let index = state.table.take(identity, accepting: accepted.map { set in set.contains }) {
+                return .served(state.table.interactions[index])
+            }
             return .unmatched(state.table)
         }
         let table: ReplayTable
         switch taken {
         case .closed: return .fail(.cassetteClosed(path: fileURL.path))
-        case .served(let interaction):
-            return .serve(matcher.scrubber.restoring(interaction, environment: options.environment))
+        case .served(let interaction): return .serve(answer(interaction, to: request))
         case .unmatched(let snapshot): table = snapshot
         }
         if let recording { return .forward(recording) }
         let miss = table.explainMiss(
             of: matcher.scrubber.masked(request), identity: identity ?? matcher.identity(of: request),
-            cassettePath: fileURL.path, testName: options.testName, mask: matcher.scrubber.masked)
+            cassettePath: fileURL.path, testName: options.testName, configurationPath: configurationPath,
+            mask: matcher.scrubber.masked)
         state.withLock { $0.misses.append(miss) }
         return .fail(.noMatch(miss))
+    }
+
+    /// A recorded interaction as replay serves it to `request`: placeholders restored from the
+    /// environment, and the values the echo rules name copied from the live request.
+    private func answer(_ interaction: Interaction, to request: RecordedRequest) -> Interaction {
+        var served = matcher.scrubber.restoring(interaction, environment: options.environment)
+        if !matcher.rules.echoes.isEmpty, case .response(let response) = served.outcome {
+            served.outcome = .response(matcher.rules.echoing(into: response, from: request))
+        }
+        return served
+    }
+
+    /// The positions of the recorded answers of `identity` that the match rules' predicate accepts
+    /// for `request`; `nil` when there is no predicate (every answer is acceptable).
+    private func acceptedAnswers(of identity: RequestIdentity, to request: RecordedRequest) -> Set<Int>? {
+        guard let predicate = matcher.rules.predicate else { return nil }
+        let table = state.withLock { $0.table }
+        let live = matcher.scrubber.masked(request)
+        return Set(
+            table.positions(of: identity).filter {
+                predicate(live, matcher.scrubber.masked(table.interactions[$0].request))
+            })
     }
 }

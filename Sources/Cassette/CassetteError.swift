@@ -8,7 +8,7 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Replay was asked for a cassette file that does not exist.
     case missingCassette(path: String, testName: String?)
     /// A mode that would record was asked for while `CI` is set.
-    case recordingOnCI(path: String, mode: Cassette.Mode)
+    case recordingOnCI(path: String, mode: Cassette.Mode, testName: String?)
     /// The cassette file exists but cannot be read; it is left untouched.
     case unreadable(CassetteReadError)
     /// Writing the cassette failed; the file on disk is unchanged.
@@ -31,11 +31,11 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
             return "error: unknown \(Cassette.Mode.environmentVariable) value \"\(value)\"; valid values: \(valid)"
         case .missingCassette(let path, let testName):
             return "\(path): error: no cassette recorded yet; record it against the real server with "
-                + "\(Cassette.Mode.environmentVariable)=record swift test --filter \(testName ?? "<test>")"
-        case .recordingOnCI(let path, let mode):
+                + "\(Cassette.Mode.environmentVariable)=record swift test --filter \(CassetteError.filter(testName))"
+        case .recordingOnCI(let path, let mode, let testName):
             return "\(path): error: refusing to record in \(mode) mode because CI is set: CI replays "
                 + "committed cassettes; record locally with \(Cassette.Mode.environmentVariable)=record swift test "
-                + "--filter <test> and commit the cassette"
+                + "--filter \(CassetteError.filter(testName)) and commit the cassette"
         case .unreadable(let error):
             return error.description + "; the file was left unchanged"
         case .writeFailed(let error):
@@ -53,6 +53,14 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: request made after the cassette was finished or released; keep the cassette "
                 + "alive until the test's requests are done"
         }
+    }
+}
+
+extension CassetteError {
+    /// The `--filter` argument of a command that runs the test, quoted for the shell, or how to find
+    /// it when the test is not known.
+    static func filter(_ testName: String?) -> String {
+        testName.map(ReplayMiss.shellQuoted) ?? "<test> (the test's name as `swift test list` prints it)"
     }
 }
 

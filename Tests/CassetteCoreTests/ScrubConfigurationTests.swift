@@ -21,7 +21,7 @@ import Testing
     @Test func goodFileLoads() throws {
         let url = try write(
             #"""
-            {"record": "once", "scrub": {
+            {"maxAge": 90, "scrub": {
               "headers": ["X-My-Key"], "queryItems": ["sessionid"], "jsonKeys": ["ssn"],
               "jsonPaths": ["$.user.phone"],
               "patterns": [{"name": "internal-host", "regex": "[a-z]+\\.corp\\.example", "replacement": "host.example.invalid"}],
@@ -44,7 +44,9 @@ import Testing
     }
 
     @Test func fileWithoutScrubSectionGivesTheDefaults() throws {
-        #expect(try ScrubConfiguration.load(from: write(#"{"record": "once"}"#)) == ScrubConfiguration())
+        #expect(
+            try ScrubConfiguration.load(from: write(#"{"maxAge": 90, "match": {"ignoreQueryItems": ["_"]}}"#))
+                == ScrubConfiguration())
     }
 
     @Test func badJSONNamesTheFileLineAndColumn() throws {
@@ -54,7 +56,7 @@ import Testing
         } throws: { error in
             let description = String(describing: error)
             return description.hasPrefix(url.path + ":2:")
-                && description.contains("error: the scrub configuration is not valid JSON")
+                && description.contains("error: the configuration is not valid JSON")
         }
     }
 

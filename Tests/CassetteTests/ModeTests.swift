@@ -45,10 +45,11 @@ import Testing
     func ciRefusesEveryModeThatWouldRecord(mode: Cassette.Mode) throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("OnCI.json")
-        #expect(throws: CassetteError.recordingOnCI(path: file.path, mode: mode)) {
+        #expect(throws: CassetteError.recordingOnCI(path: file.path, mode: mode, testName: nil)) {
             try Cassette(fileURL: file, mode: mode, options: testOptions(environment: ["CI": "true"]))
         }
-        #expect(CassetteError.recordingOnCI(path: file.path, mode: mode).description.contains("CI replays"))
+        #expect(
+            CassetteError.recordingOnCI(path: file.path, mode: mode, testName: nil).description.contains("CI replays"))
     }
 
     @Test func ciStillReplaysAndOnceReplaysAnExistingFile() throws {

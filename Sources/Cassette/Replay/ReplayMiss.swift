@@ -4,9 +4,10 @@ import Foundation
 /// A request that replay could not serve, with what differed from the nearest recorded request.
 ///
 /// Its description is what a test log shows: the request's method, URL and body hash, the nearest
-/// recorded request, which of method, path, query and body differ (and for JSON bodies, at which
-/// paths), or that the nearest one matched but its recorded answers were all served already. Every
-/// part is scrubbed, since it ends up in CI logs.
+/// recorded request, which of method, path, query, headers and body differ (for JSON and form
+/// bodies, at which fields), and what to do about it: record the request, tolerate values that
+/// change on every run (a timestamp, a UUID) with a match rule, or allow the request more often
+/// than it was recorded. Every part is scrubbed, since it ends up in CI logs.
 public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
     /// The cassette file.
     public var cassettePath: String
@@ -14,61 +15,120 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
     public var request: RequestIdentity
     /// The nearest recorded request, if the cassette has any.
     public var nearest: Nearest?
-    /// The test that made the request, when known, for the command that records it.
+    /// A `swift test --filter` pattern that selects the test that made the request, when known.
     public var testName: String?
+    /// The `.cassette.json` that match rules for this cassette go in.
+    public var configurationPath: String?
 
     /// The recorded request most like the one that missed.
     public struct Nearest: Sendable, Equatable {
         /// Its position in the cassette's `interactions`.
         public var index: Int
         public var identity: RequestIdentity
-        /// Which of `method`, `path`, `query` and `body` differ, with detail.
+        /// Which of `method`, `path`, `query`, `headers` and `body` differ, with detail.
         public var differences: [String]
         /// When nothing differs: how many answers were recorded for this request, all served.
         public var servedCount: Int?
-    }
-
-    private var recordCommand: String {
-        "\(Cassette.Mode.environmentVariable)=newEpisodes swift test --filter \(testName ?? "<test>")"
+        /// Body fields (JSON paths) that differ and hold values that change on every run, each with
+        /// what it looks like (`$.clientTimestamp (a timestamp)`).
+        public var volatileBodyPaths: [String] = []
+        /// Query items that differ and hold values that change on every run.
+        public var volatileQueryItems: [String] = []
+        /// Whether something other than volatile values differs too.
+        public var differsOtherwise: Bool = true
     }
 
     public var description: String {
-        var lines = ["\(cassettePath): error: no recorded interaction matches \(request)"]
+        let record = recordCommand
         guard let nearest else {
-            lines.append("  the cassette has no interactions")
-            lines.append("  to record it, run: \(recordCommand)")
-            return lines.joined(separator: "\n")
+            return [
+                "\(cassettePath): error: no recorded interaction matches \(request): the cassette has no interactions",
+                "  to record it, run: \(record("newEpisodes"))",
+            ].joined(separator: "\n")
         }
-        lines.append("  nearest recorded request, interactions[\(nearest.index)]: \(nearest.identity)")
         if let served = nearest.servedCount {
             let answers = served == 1 ? "its one recorded answer was" : "all \(served) of its recorded answers were"
-            lines.append("  it matches, but \(answers) already served (the request was made more often than recorded)")
+            return [
+                "\(cassettePath): error: \(request) was requested more often than it was recorded: \(answers) "
+                    + "already served (interactions[\(nearest.index)])",
+                "  to serve the last answer again, set Cassette.Options(whenExhausted: .repeatLast); to record "
+                    + "the extra requests, re-record with: \(record("record"))",
+            ].joined(separator: "\n")
+        }
+        var lines = [
+            "\(cassettePath): error: no recorded interaction matches \(request)",
+            "  nearest recorded request, interactions[\(nearest.index)]: \(nearest.identity)",
+            "  differs in: " + nearest.differences.joined(separator: "; "),
+        ]
+        let volatile = nearest.volatileBodyPaths + nearest.volatileQueryItems
+        if !volatile.isEmpty {
             lines.append(
-                "  re-record with CASSETTE_MODE=record, or set Cassette.Options.whenExhausted to .repeatLast")
-        } else {
-            lines.append("  differs in: " + nearest.differences.joined(separator: "; "))
-            lines.append("  to record it, run: \(recordCommand)")
+                "  " + volatile.joined(separator: ", ")
+                    + (volatile.count == 1 ? " looks like a value that changes" : " look like values that change")
+                    + " on every run, so recording again would not help:")
+            lines.append("  inject fixed values in the test (a clock, a UUID source), or let matching ignore them")
+            lines.append("  with this rule in \(configurationPath ?? ScrubConfiguration.fileName):")
+            lines.append("    " + suggestedRule)
+        }
+        if nearest.differsOtherwise || volatile.isEmpty {
+            lines.append("  to record it, run: \(record("newEpisodes"))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The `"match"` section that tolerates the volatile values, as JSON.
+    var suggestedRule: String {
+        guard let nearest else { return "" }
+        func names(_ annotated: [String]) -> String {
+            annotated.map { "\"" + ($0.components(separatedBy: " (").first ?? $0) + "\"" }.joined(separator: ", ")
+        }
+        var members: [String] = []
+        if !nearest.volatileBodyPaths.isEmpty {
+            members.append("\"ignoreBodyPaths\": [\(names(nearest.volatileBodyPaths))]")
+        }
+        if !nearest.volatileQueryItems.isEmpty {
+            members.append("\"ignoreQueryItems\": [\(names(nearest.volatileQueryItems))]")
+        }
+        return "\"match\": {" + members.joined(separator: ", ") + "}"
+    }
+
+    /// The command that records in `mode`, for the test when it is known.
+    private func recordCommand(_ mode: String) -> String {
+        "\(Cassette.Mode.environmentVariable)=\(mode) swift test --filter \(CassetteError.filter(testName))"
+    }
+
+    /// `text` quoted for a POSIX shell when it needs quoting.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || "_-./".utf8.contains(byte)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
 
 extension ReplayMiss {
-    /// Which of method, path, query and body differ between a live request and a recorded one, with
-    /// detail: the query items on each side, and for JSON bodies the paths that differ. Both
-    /// requests are masked.
-    static func differences(
+    /// How a live request and a recorded one differ: which of method, path, query, headers and body
+    /// (with detail: the query items on each side, and for JSON and form bodies the fields that
+    /// differ), and which differing values look like they change on every run. Both requests are
+    /// masked.
+    static func compare(
         live: (request: RecordedRequest, identity: RequestIdentity),
         recorded: (request: RecordedRequest, identity: RequestIdentity)
-    ) -> [String] {
+    ) -> (differences: [String], volatileBodyPaths: [String], volatileQueryItems: [String], differsOtherwise: Bool) {
         var differences: [String] = []
+        var volatileBody: [String] = []
+        var volatileQuery: [String] = []
+        var otherwise = false
         let liveParts = URLParts(live.identity.url)
         let recordedParts = URLParts(recorded.identity.url)
         if recorded.identity.method != live.identity.method {
             differences.append("method (\(live.identity.method) vs recorded \(recorded.identity.method))")
+            otherwise = true
         }
         if recordedParts.withoutQuery != liveParts.withoutQuery {
             differences.append("path (\(liveParts.withoutQuery) vs recorded \(recordedParts.withoutQuery))")
+            otherwise = true
         }
         if recordedParts.query != liveParts.query {
             let liveItems = Set(liveParts.queryItems)
@@ -79,28 +139,107 @@ extension ReplayMiss {
             if !onlyLive.isEmpty { detail.append("only in request: " + onlyLive.joined(separator: "&")) }
             if !onlyRecorded.isEmpty { detail.append("only in recording: " + onlyRecorded.joined(separator: "&")) }
             differences.append("query (" + detail.joined(separator: "; ") + ")")
+            for item in onlyLive {
+                let (name, value) = queryItem(item)
+                if let kind = VolatileValue.kind(of: value, name: name) {
+                    if !volatileQuery.contains(where: { $0.hasPrefix(name + " (") }) {
+                        volatileQuery.append("\(name) (\(kind))")
+                    }
+                } else {
+                    otherwise = true
+                }
+            }
+            let volatileNames = Set(volatileQuery.map { $0.components(separatedBy: " (")[0] })
+            if onlyRecorded.contains(where: { !volatileNames.contains(queryItem($0).name) }) { otherwise = true }
+        }
+        if recorded.identity.headers != live.identity.headers {
+            let describe = { (headers: [HTTPHeader]) in
+                headers.isEmpty ? "none" : headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+            }
+            differences.append(
+                "headers (\(describe(live.identity.headers)) vs recorded \(describe(recorded.identity.headers)))")
+            otherwise = true
         }
         if recorded.identity.bodyHash != live.identity.bodyHash {
-            differences.append("body" + bodyDetail(live.request, recorded.request))
+            let body = bodyComparison(live.request, recorded.request)
+            differences.append("body" + body.detail)
+            volatileBody = body.volatile
+            if body.differsOtherwise { otherwise = true }
         }
-        return differences
+        return (differences, volatileBody, volatileQuery, otherwise)
     }
 
-    private static func bodyDetail(_ live: RecordedRequest, _ recorded: RecordedRequest) -> String {
-        func json(_ request: RecordedRequest) -> JSONValue? {
-            guard let body = request.body else { return nil }
-            return try? JSONParser.parse(body)
-        }
+    private static func queryItem(_ item: String) -> (name: String, value: String) {
+        let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let decode = { (text: Substring) in text.removingPercentEncoding ?? String(text) }
+        return (decode(pair[0]), pair.count > 1 ? decode(pair[1]) : "")
+    }
+
+    private static func bodyComparison(_ live: RecordedRequest, _ recorded: RecordedRequest)
+        -> (detail: String, volatile: [String], differsOtherwise: Bool)
+    {
         switch (live.body, recorded.body) {
-        case (nil, _?): return " (request has none, recording has \(recorded.body!.count) bytes)"
-        case (_?, nil): return " (request has \(live.body!.count) bytes, recording has none)"
+        case (nil, let body?): return (" (request has none, recording has \(body.count) bytes)", [], true)
+        case (let body?, nil): return (" (request has \(body.count) bytes, recording has none)", [], true)
         default: break
         }
-        if let left = json(live), let right = json(recorded) {
-            let paths = left.differingPaths(from: right)
-            if !paths.isEmpty { return " (JSON differs at " + paths.joined(separator: ", ") + ")" }
+        let liveType = live.headers.value(for: "Content-Type").map(MediaType.init)
+        if let left = live.body.flatMap({ try? JSONParser.parse($0) }),
+            let right = recorded.body.flatMap({ try? JSONParser.parse($0) })
+        {
+            let differences = left.differences(from: right)
+            if !differences.isEmpty {
+                var volatile: [String] = []
+                var otherwise = false
+                for difference in differences {
+                    if let value = difference.value, difference.other != nil,
+                        let kind = VolatileValue.kind(of: value, name: difference.key)
+                    {
+                        volatile.append("\(difference.path) (\(kind))")
+                    } else {
+                        otherwise = true
+                    }
+                }
+                return (
+                    " (JSON differs at " + differences.map(\.path).joined(separator: ", ") + ")", volatile, otherwise
+                )
+            }
+        } else if liveType?.isFormURLEncoded == true, let liveBody = live.body, let recordedBody = recorded.body {
+            let left = formFields(liveBody)
+            let right = formFields(recordedBody)
+            let names = (left.map(\.name) + right.map(\.name)).reduce(into: [String]()) { names, name in
+                if !names.contains(name) { names.append(name) }
+            }
+            let differing = names.filter { name in
+                left.filter { $0.name == name }.map(\.value) != right.filter { $0.name == name }.map(\.value)
+            }
+            if !differing.isEmpty {
+                var volatile: [String] = []
+                var otherwise = false
+                for name in differing {
+                    let value = left.first { $0.name == name }?.value
+                    if let value, right.contains(where: { $0.name == name }),
+                        let kind = VolatileValue.kind(of: value, name: name)
+                    {
+                        volatile.append("$.\(name) (\(kind))")
+                    } else {
+                        otherwise = true
+                    }
+                }
+                return (" (form fields differ: " + differing.joined(separator: ", ") + ")", volatile, otherwise)
+            }
         }
-        return " (\(live.body?.count ?? 0) bytes vs recorded \(recorded.body?.count ?? 0) bytes)"
+        return (" (\(live.body?.count ?? 0) bytes vs recorded \(recorded.body?.count ?? 0) bytes)", [], true)
+    }
+
+    private static func formFields(_ body: Data) -> [(name: String, value: String)] {
+        String(decoding: body, as: UTF8.self).split(separator: "&").map { field in
+            let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in
+                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            }
+            return (decode(pair[0]), pair.count > 1 ? decode(pair[1]) : "")
+        }
     }
 }
 

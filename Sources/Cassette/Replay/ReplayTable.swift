@@ -37,20 +37,41 @@ package struct ReplayTable: Sendable {
 
     /// The position of the next recorded answer to a request with `identity`, counted as served;
     /// `nil` when there is none, or when all were served and the table does not repeat the last.
-    package mutating func take(_ identity: RequestIdentity) -> Int? {
+    ///
+    /// - Parameter accepts: Whether a recorded answer (by position) may be served to this request;
+    ///   `nil` accepts every one. With a check, the next unserved answer it accepts is taken, and
+    ///   past the last, the last one it accepts repeats (when the table repeats). Only the answers
+    ///   of `identity` are looked at, so the cost does not grow with the cassette.
+    package mutating func take(_ identity: RequestIdentity, accepting accepts: ((Int) -> Bool)? = nil) -> Int? {
         guard let queue = queues[identity], !queue.isEmpty else { return nil }
-        let cursor = cursors[identity, default: 0]
         let index: Int
-        if cursor < queue.count {
-            cursors[identity] = cursor + 1
-            index = queue[cursor]
-        } else if repeatsLast {
-            index = queue[queue.count - 1]
+        if let accepts {
+            let accepted = queue.filter(accepts)
+            if let next = accepted.first(where: { servedCounts[$0] == 0 }) {
+                index = next
+            } else if repeatsLast, let last = accepted.last {
+                index = last
+            } else {
+                return nil
+            }
         } else {
-            return nil
+            let cursor = cursors[identity, default: 0]
+            if cursor < queue.count {
+                cursors[identity] = cursor + 1
+                index = queue[cursor]
+            } else if repeatsLast {
+                index = queue[queue.count - 1]
+            } else {
+                return nil
+            }
         }
         servedCounts[index] += 1
         return index
+    }
+
+    /// The positions of the recorded answers to requests with `identity`, in recorded order.
+    package func positions(of identity: RequestIdentity) -> [Int] {
+        queues[identity] ?? []
     }
 
     /// The positions of the interactions served at least once, ascending.
@@ -65,8 +86,11 @@ package struct ReplayTable: Sendable {
     /// request for the body comparison and is called for the nearest one only.
     package func explainMiss(
         of request: RecordedRequest, identity: RequestIdentity, cassettePath: String, testName: String?,
-        mask: (RecordedRequest) -> RecordedRequest
+        configurationPath: String? = nil, mask: (RecordedRequest) -> RecordedRequest
     ) -> ReplayMiss {
+        var miss = ReplayMiss(
+            cassettePath: cassettePath, request: identity, nearest: nil, testName: testName,
+            configurationPath: configurationPath)
         let live = URLParts(identity.url)
         var best: (index: Int, score: Int)?
         for (index, candidate) in identities.enumerated() {
@@ -78,22 +102,19 @@ package struct ReplayTable: Sendable {
             if candidate.bodyHash == identity.bodyHash { score += 1 }
             if best == nil || score > best!.score { best = (index, score) }
         }
-        guard let best else {
-            return ReplayMiss(cassettePath: cassettePath, request: identity, nearest: nil, testName: testName)
-        }
+        guard let best else { return miss }
         let nearest = identities[best.index]
         if nearest == identity {
             let served = zip(identities, servedCounts).filter { $0.0 == identity }.map(\.1).reduce(0, +)
-            return ReplayMiss(
-                cassettePath: cassettePath, request: identity,
-                nearest: .init(index: best.index, identity: nearest, differences: [], servedCount: served),
-                testName: testName)
+            miss.nearest = .init(index: best.index, identity: nearest, differences: [], servedCount: served)
+            return miss
         }
-        let differences = ReplayMiss.differences(
+        let comparison = ReplayMiss.compare(
             live: (request, identity), recorded: (mask(interactions[best.index].request), nearest))
-        return ReplayMiss(
-            cassettePath: cassettePath, request: identity,
-            nearest: .init(index: best.index, identity: nearest, differences: differences, servedCount: nil),
-            testName: testName)
+        miss.nearest = .init(
+            index: best.index, identity: nearest, differences: comparison.differences, servedCount: nil,
+            volatileBodyPaths: comparison.volatileBodyPaths, volatileQueryItems: comparison.volatileQueryItems,
+            differsOtherwise: comparison.differsOtherwise)
+        return miss
     }
 }

@@ -12,13 +12,19 @@ import Foundation
 /// }
 /// ```
 ///
+/// - Parameters:
+///   - fileID: The calling file's ID, whose module names the test in messages. Leave the default.
+///   - function: The calling function (the XCTest method), named in messages. Leave the default.
 /// - Throws: What `body` throws, the errors of opening and finishing the cassette, and
 ///   ``CassetteError/unmatchedRequests(_:)`` when replay missed requests (even if `body` caught the
 ///   failures).
 public func withCassette<Result>(
     _ name: String, mode: Cassette.Mode? = nil, options: Cassette.Options = Cassette.Options(),
-    filePath: String = #filePath, _ body: (Cassette) async throws -> Result
+    filePath: String = #filePath, fileID: String = #fileID, function: String = #function,
+    _ body: (Cassette) async throws -> Result
 ) async throws -> Result {
+    var options = options
+    options.testName = options.testName ?? Cassette.filter(function: function, fileID: fileID)
     let cassette = try Cassette(named: name, mode: mode, options: options, filePath: filePath)
     let result: Result
     do {
@@ -31,4 +37,26 @@ public func withCassette<Result>(
     let misses = cassette.misses
     if !misses.isEmpty { throw CassetteError.unmatchedRequests(misses) }
     return result
+}
+
+extension Cassette {
+    /// A `swift test --filter` pattern for the test `function` in the module of `fileID`: anchored at
+    /// the module, any suite or class, the function's name whole (`\b`), so `testCreatesOrder`
+    /// does not select `testCreatesOrderTwice`. Works for XCTest (`Module.Class/testName`) and Swift
+    /// Testing (`Module.Suite/name()`) names alike.
+    static func filter(function: String, fileID: String) -> String {
+        let module = fileID.split(separator: "/").first.map(String.init) ?? ""
+        let name = String(function.prefix { $0 != "(" })
+        return "^" + regexEscaped(module) + "\\..*/" + regexEscaped(name) + "\\b"
+    }
+
+    /// `text` with the characters regular expressions treat specially escaped.
+    static func regexEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
 }

@@ -14,27 +14,88 @@ package enum CanonicalBody {
     /// - `application/x-www-form-urlencoded`: the `&`-separated fields sorted by their bytes;
     /// - `multipart/*`: every occurrence of the boundary replaced by ``multipartBoundary``;
     /// - anything else, and JSON that does not parse: the bytes as they are.
-    package static func bytes(of body: Data, contentType: String?) -> [UInt8] {
+    ///
+    /// - Parameters:
+    ///   - ignoring: JSON paths whose members are left out of a JSON body.
+    ///   - ignoringFields: Fields left out of a form or multipart body, by name.
+    package static func bytes(
+        of body: Data, contentType: String?, ignoring paths: [JSONPath] = [], ignoringFields fields: Set<String> = []
+    ) -> [UInt8] {
         let mediaType = contentType.map(MediaType.init)
-        if StoredBody.mayBeJSON(body, mediaType: mediaType), let value = try? JSONParser.parse(body) {
+        if StoredBody.mayBeJSON(body, mediaType: mediaType), var value = try? JSONParser.parse(body) {
+            for path in paths { value = path.removing(from: value) }
             var writer = JSONWriter(style: .compact, canonicalNumbers: true)
             writer.write(sortingDuplicates(value))
             return writer.takeOutput()
         }
         if let mediaType, mediaType.isFormURLEncoded {
-            let fields = body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+            let fields = body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).filter { field in
+                fields.isEmpty || !fields.contains(formFieldName(field))
+            }
             let sorted = fields.sorted { $0.lexicographicallyPrecedes($1) }
             return Array(sorted.joined(separator: [UInt8(ascii: "&")]))
         }
         if let mediaType, mediaType.isMultipart, let boundary = mediaType.parameter("boundary"), !boundary.isEmpty {
-            return replacing(Array(boundary.utf8), with: Array(multipartBoundary.utf8), in: Array(body))
+            let kept =
+                fields.isEmpty ? Array(body) : removingParts(named: fields, boundary: boundary, from: Array(body))
+            return replacing(Array(boundary.utf8), with: Array(multipartBoundary.utf8), in: kept)
         }
         return Array(body)
     }
 
-    /// The SHA-256 of ``bytes(of:contentType:)`` in hex.
-    package static func hash(of body: Data?, contentType: String?) -> String {
-        SHA256.hexDigest(bytes(of: body ?? Data(), contentType: contentType))
+    /// The SHA-256 of ``bytes(of:contentType:ignoring:ignoringFields:)`` in hex.
+    package static func hash(
+        of body: Data?, contentType: String?, ignoring paths: [JSONPath] = [], ignoringFields fields: Set<String> = []
+    ) -> String {
+        SHA256.hexDigest(bytes(of: body ?? Data(), contentType: contentType, ignoring: paths, ignoringFields: fields))
+    }
+
+    /// The decoded name of a `name=value` form field.
+    private static func formFieldName(_ field: Data.SubSequence) -> String {
+        let name = field.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let text = String(decoding: name, as: UTF8.self).replacingOccurrences(of: "+", with: " ")
+        return text.removingPercentEncoding ?? text
+    }
+
+    /// A multipart body without the parts whose `Content-Disposition` name is in `names`.
+    private static func removingParts(named names: Set<String>, boundary: String, from body: [UInt8]) -> [UInt8] {
+        let delimiter = Array(("--" + boundary).utf8)
+        var starts: [Int] = []
+        var index = 0
+        while index + delimiter.count <= body.count {
+            if body[index] == delimiter[0], body[index..<index + delimiter.count].elementsEqual(delimiter) {
+                starts.append(index)
+                index += delimiter.count
+            } else {
+                index += 1
+            }
+        }
+        guard starts.count > 1 else { return body }
+        var result = Array(body[..<starts[0]])
+        for (position, start) in starts.enumerated() {
+            let end = position + 1 < starts.count ? starts[position + 1] : body.count
+            let part = body[start..<end]
+            if position + 1 < starts.count, let name = partName(part), names.contains(name) { continue }
+            result += part
+        }
+        return result
+    }
+
+    /// The `name` parameter of a part's `Content-Disposition` header.
+    private static func partName(_ part: ArraySlice<UInt8>) -> String? {
+        let head = String(decoding: part.prefix(2048), as: UTF8.self)
+        for line in head.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix("content-disposition:") {
+            for parameter in line.split(separator: ";").dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2, pair[0].trimmingASCIIWhitespace().lowercased() == "name" else { continue }
+                var value = pair[1].trimmingASCIIWhitespace()
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                    value = String(value.dropFirst().dropLast())
+                }
+                return value
+            }
+        }
+        return nil
     }
 
     /// Orders members with equal keys by their canonical text, so duplicates hash the same in any

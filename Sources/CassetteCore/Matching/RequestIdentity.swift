@@ -1,7 +1,7 @@
 import Foundation
 
-/// The key replay matches a request on: method, normalised URL, and the SHA-256 of the canonical
-/// body.
+/// The key replay matches a request on: method, normalised URL, the SHA-256 of the canonical body,
+/// and the request headers that matching rules (``MatchRules/headers``) make part of it.
 public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The method, upper-cased.
     public var method: String
@@ -11,14 +11,18 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The hex SHA-256 of the body's canonical form (<doc:CassetteFormat>); the hash of no bytes when the
     /// request has no body.
     public var bodyHash: String
+    /// The headers ``MatchRules/headers`` names, as present on the (scrubbed) request: names
+    /// lower-cased, in the rules' order; empty under strict matching.
+    public var headers: [HTTPHeader]
 
     /// The hash of an empty body.
     package static let emptyBodyHash = SHA256.hexDigest([UInt8]())
 
-    public init(method: String, url: String, bodyHash: String) {
+    public init(method: String, url: String, bodyHash: String, headers: [HTTPHeader] = []) {
         self.method = method
         self.url = url
         self.bodyHash = bodyHash
+        self.headers = headers
     }
 
     /// The identity of a request with these parts; the `Content-Type` header decides how the body
@@ -29,11 +33,13 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
         self.bodyHash =
             body.map { CanonicalBody.hash(of: $0, contentType: headers.value(for: "Content-Type")) }
             ?? RequestIdentity.emptyBodyHash
+        self.headers = []
     }
 
     public var description: String {
-        let body = bodyHash == RequestIdentity.emptyBodyHash ? "no body" : "body sha256 \(bodyHash.prefix(12))"
-        return "\(method) \(url) (\(body))"
+        var details = [bodyHash == RequestIdentity.emptyBodyHash ? "no body" : "body sha256 \(bodyHash.prefix(12))"]
+        details += headers.map { "\($0.name): \($0.value)" }
+        return "\(method) \(url) (\(details.joined(separator: "; ")))"
     }
 
     /// Normalises a URL for matching: scheme and host lower-cased, the scheme's default port

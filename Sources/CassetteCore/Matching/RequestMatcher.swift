@@ -4,18 +4,39 @@ import Foundation
 /// recording writes its interactions in.
 ///
 /// The key is the ``RequestIdentity`` of the request's masked form (``Scrubber/masked(_:)``), so a
-/// live request carrying a real token matches its scrubbed recording.
+/// live request carrying a real token matches its scrubbed recording, with what the match rules
+/// leave out left out and the headers they name added.
 package struct RequestMatcher: Sendable {
     /// The scrubber whose masking the identity is computed from.
     package let scrubber: Scrubber
+    package let rules: CompiledMatchRules
 
-    package init(scrubber: Scrubber) {
+    package init(scrubber: Scrubber, rules: CompiledMatchRules = .strict) {
         self.scrubber = scrubber
+        self.rules = rules
     }
 
     /// The key replay looks `request` up by.
     package func identity(of request: RecordedRequest) -> RequestIdentity {
-        scrubber.matchingIdentity(of: request)
+        identity(ofMasked: scrubber.masked(request))
+    }
+
+    /// The key of a request that is already masked.
+    package func identity(ofMasked masked: RecordedRequest) -> RequestIdentity {
+        guard !rules.leavesIdentityAlone else { return masked.identity }
+        let url = URLParts.removingQueryItems(named: rules.ignoredQueryItems, from: masked.url)
+        let bodyHash =
+            masked.body.map {
+                CanonicalBody.hash(
+                    of: $0, contentType: masked.headers.value(for: "Content-Type"), ignoring: rules.ignoredBodyPaths,
+                    ignoringFields: rules.ignoredFields)
+            } ?? RequestIdentity.emptyBodyHash
+        let headers = rules.headers.flatMap { name in
+            masked.headers.filter { $0.hasName(name) }.map { HTTPHeader(name.lowercased(), $0.value) }
+        }
+        return RequestIdentity(
+            method: masked.method.uppercased(), url: RequestIdentity.normalizedURL(url), bodyHash: bodyHash,
+            headers: headers)
     }
 
     /// `interactions` in the order a cassette is written in: sorted by their request's identity (URL,

@@ -105,4 +105,17 @@ package struct URLParts {
             $0.utf8.lexicographicallyPrecedes($1.utf8)
         }
     }
+
+    /// `url` without the query items whose (percent-decoded) names are in `names`; nothing else
+    /// changes.
+    package static func removingQueryItems(named names: Set<String>, from url: String) -> String {
+        guard !names.isEmpty, let question = url.firstIndex(of: "?") else { return url }
+        let afterQuery = url[url.index(after: question)...]
+        let fragmentStart = afterQuery.firstIndex(of: "#") ?? url.endIndex
+        let kept = url[url.index(after: question)..<fragmentStart].split(separator: "&").filter { item in
+            let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            return !names.contains(name.removingPercentEncoding ?? String(name))
+        }
+        return url[..<question] + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&")) + url[fragmentStart...]
+    }
 }

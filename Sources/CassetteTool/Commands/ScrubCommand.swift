@@ -24,7 +24,7 @@ enum ScrubCommand: Command {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let check = arguments.flags.contains("--check")
         let files = try CassetteFiles(arguments.positional)
-        let scrubbers = ProjectScrubbers()
+        let scrubbers = ProjectConfigurations()
         var changed: [String] = []
         var unreadable = 0
         for file in files.files {
@@ -76,7 +76,7 @@ enum ScrubCommand: Command {
         }
     }
 
-    static func scrub(_ file: CassetteFiles.File, scrubbers: ProjectScrubbers, write: Bool) -> Outcome {
+    static func scrub(_ file: CassetteFiles.File, scrubbers: ProjectConfigurations, write: Bool) -> Outcome {
         let data: Data
         let document: CassetteDocument
         let scrubber: Scrubber

@@ -3,7 +3,7 @@ import Foundation
 
 /// Checks cassette files, reading each once: format, canonical form, secrets and reachability.
 struct Linter {
-    private let scrubbers = ProjectScrubbers()
+    private let scrubbers = ProjectConfigurations()
     /// Configuration files already reported as unusable: each is reported once.
     private var reportedConfigurations: Set<String> = []
 

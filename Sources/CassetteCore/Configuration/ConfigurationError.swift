@@ -1,5 +1,6 @@
-/// A scrub configuration that cannot be used, with the file and the place in it.
-public struct ScrubConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+/// A project configuration (`.cassette.json`, or rules built in code) that cannot be used, with
+/// the file and the place in it.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The configuration file; `nil` for configuration built in code.
     public var path: String?
     /// The 1-based line of the problem, where known.
@@ -40,7 +41,7 @@ public struct ScrubConfigurationError: Error, Sendable, Equatable, CustomStringC
 
     /// `path:line:column: error: message`, in the compiler's style.
     public var description: String {
-        var location = path ?? "scrub configuration"
+        var location = path ?? "configuration"
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
@@ -48,9 +49,9 @@ public struct ScrubConfigurationError: Error, Sendable, Equatable, CustomStringC
         let place = jsonPath.map { " at \($0)" } ?? ""
         let message: String
         switch reason {
-        case .unreadable(let why): message = "cannot read the scrub configuration: \(why)"
-        case .syntax(let why): message = "the scrub configuration is not valid JSON: \(why)"
-        case .invalid(let why): message = "invalid scrub configuration\(place): \(why)"
+        case .unreadable(let why): message = "cannot read the configuration: \(why)"
+        case .syntax(let why): message = "the configuration is not valid JSON: \(why)"
+        case .invalid(let why): message = "invalid configuration\(place): \(why)"
         case .unknownRule(let name, let valid):
             message =
                 "unknown scrub rule \"\(name)\"\(place); valid rules are \(valid.joined(separator: ", "))"
@@ -59,3 +60,6 @@ public struct ScrubConfigurationError: Error, Sendable, Equatable, CustomStringC
         return "\(location): error: \(message)"
     }
 }
+
+/// The name ``ConfigurationError`` had when `.cassette.json` held only scrubbing rules.
+public typealias ScrubConfigurationError = ConfigurationError
