@@ -14,6 +14,10 @@ extension Cassette {
         /// Serve what the cassette has, record what it lacks, and keep the rest. Use it to add
         /// requests to an existing test without re-recording the others.
         case newEpisodes
+        /// Send every request to the real server, hand the code under test the live answer, write
+        /// nothing, and have ``Cassette/finish()`` report how the live answers drifted from the
+        /// recording (``CassetteError/drift(_:)``). Use it in a scheduled job against staging.
+        case verify
 
         public var description: String { rawValue }
 
@@ -35,6 +39,7 @@ extension Cassette {
             case "record": return .record
             case "once": return .once
             case "newepisodes", "new-episodes", "new_episodes": return .newEpisodes
+            case "verify": return .verify
             default: throw CassetteError.unknownMode(value)
             }
         }
@@ -42,10 +47,18 @@ extension Cassette {
 
     /// Whether `CI` is set to a true value (`1`, `true`, `yes`, or any value but `0`, `false`, `no`
     /// and empty), as CI services set it.
-    static func isCI(_ environment: [String: String]) -> Bool {
+    package static func isCI(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() else {
             return false
         }
         return !["", "0", "false", "no", "off"].contains(value)
     }
+
+    /// The environment variable naming requests to re-record (``Options/rerecord``): patterns such
+    /// as `POST */v1/orders*`, separated by `;` or new lines.
+    public static let rerecordVariable = "CASSETTE_RERECORD"
+
+    /// The environment variable that lets a recording replace recorded responses with transport
+    /// errors (``Options/recordTransportErrors``) when set to a true value.
+    public static let recordErrorsVariable = "CASSETTE_RECORD_ERRORS"
 }

@@ -32,8 +32,24 @@ extension Cassette {
         /// Makes the configuration of the inner session that record mode forwards requests
         /// through. Default: an ephemeral configuration.
         public var recordingConfiguration: @Sendable () -> URLSessionConfiguration
-        /// The test that uses the cassette, named in messages (`swift test --filter <testName>`).
+        /// A `swift test --filter` pattern that selects the test using the cassette, for the commands
+        /// messages print. The trait and ``withCassette(_:mode:options:filePath:fileID:function:_:)``
+        /// set one that selects exactly that test.
         public var testName: String?
+        /// Requests to re-record while the rest of the cassette replays and stays as it is, in
+        /// ``Mode/record``: each matching request goes to the server and replaces its recording;
+        /// every other request is served from the cassette. `CASSETTE_RERECORD` adds to it (and
+        /// turns replay into this kind of recording).
+        public var rerecord: [RequestPattern]
+        /// Response headers, beyond the built-in ones (`Date`, `Age`, request and trace ids, ...), whose
+        /// values change on every response: they do not count as a change when re-recording or
+        /// verifying. Added to `"record": {"volatileHeaders": [...]}` of `.cassette.json`.
+        public var volatileHeaders: [String]
+        /// Whether a recording may replace a recorded response with a transport error (the server
+        /// down, say). Default `false`: ``Cassette/finish()`` then leaves the file as it was and says
+        /// which requests failed. A transport error of a request with no recording is recorded either
+        /// way. `CASSETTE_RECORD_ERRORS=1` sets it.
+        public var recordTransportErrors: Bool
 
         public init(
             scrubber: Scrubber? = nil,
@@ -41,7 +57,8 @@ extension Cassette {
             whenExhausted: ExhaustedBehavior = .fail,
             environment: [String: String] = ProcessInfo.processInfo.environment,
             recordingConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
-            testName: String? = nil
+            testName: String? = nil, rerecord: [RequestPattern] = [], volatileHeaders: [String] = [],
+            recordTransportErrors: Bool = false
         ) {
             self.scrubber = scrubber
             self.matching = matching
@@ -49,6 +66,9 @@ extension Cassette {
             self.environment = environment
             self.recordingConfiguration = recordingConfiguration
             self.testName = testName
+            self.rerecord = rerecord
+            self.volatileHeaders = volatileHeaders
+            self.recordTransportErrors = recordTransportErrors
         }
     }
 }

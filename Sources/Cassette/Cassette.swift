@@ -25,14 +25,17 @@ public final class Cassette: Sendable {
     /// The options, with the scrubber resolved.
     let options: Options
     let matcher: RequestMatcher
-    /// Forwards what the cassette does not serve, in the recording modes; `nil` in replay.
+    /// What the cassette does with requests and with the file.
+    let plan: Plan
+    /// Forwards what the cassette does not serve, in the recording modes and in verify; `nil` in
+    /// replay.
     let recording: RecordingSession?
-    /// Whether the recording keeps what the file held (``Mode/newEpisodes``) or replaces it.
-    private let keepsExisting: Bool
-    /// Whether the file had nothing to serve: recording then needs no request's identity.
-    private let hasNothingToServe: Bool
+    /// Response headers that change on every response.
+    let volatile: VolatileHeaders
     /// The `.cassette.json` whose match rules apply, or where they would go: for miss messages.
     private let configurationPath: String
+    /// The SHA-256 of the file as it was read, for the usage ledger.
+    private let readHash: String?
     private let state: Locked<State>
     private let protocolClasses = Locked<[ObjectIdentifier]>([])
 
@@ -42,31 +45,60 @@ public final class Cassette: Sendable {
         var closed = false
     }
 
+    /// What a cassette does, decided from its mode, options and whether its file exists.
+    enum Plan: Equatable {
+        /// Serve from the file, never the network.
+        case replay
+        /// Forward everything; write what was recorded (keeping unchanged interactions' bytes).
+        case record
+        /// Serve what the file has, forward the rest, and add it.
+        case newEpisodes
+        /// Forward the requests the patterns select and replace their recordings; serve the rest.
+        case rerecord([RequestPattern])
+        /// Forward everything; write nothing; report drift.
+        case verify
+
+        /// Whether the file's interactions answer requests.
+        var serves: Bool {
+            switch self {
+            case .replay, .newEpisodes, .rerecord: true
+            case .record, .verify: false
+            }
+        }
+    }
+
     /// Opens a cassette file.
     ///
     /// - Parameters:
-    ///   - fileURL: The cassette file. In ``Mode/replay`` it must exist; in the recording modes its
-    ///     folder must.
+    ///   - fileURL: The cassette file. In ``Mode/replay`` and ``Mode/verify`` it must exist; in the
+    ///     recording modes its folder must.
     ///   - mode: How to treat the network; see ``Mode``.
     ///   - options: Scrubbing, matching and environment settings.
-    /// - Throws: ``CassetteError/missingCassette(path:testName:)`` when replay has no file,
+    /// - Throws: ``CassetteError/missingCassette(path:testName:)`` when replay or verify has no file,
     ///   ``CassetteError/unreadable(_:)`` when the file is not a valid cassette (it is then never
-    ///   overwritten, except by ``Mode/record``, which replaces it by design), and
-    ///   ``CassetteError/recordingOnCI(path:mode:testName:)`` when `CI` is set and the mode would record.
+    ///   overwritten, except by ``Mode/record``, which replaces it by design),
+    ///   ``CassetteError/recordingOnCI(path:mode:testName:)`` when `CI` is set and the mode would
+    ///   reach the network, and ``CassetteError/configuration(_:)`` for unusable rules.
     public init(fileURL: URL, mode: Mode = .replay, options: Options = Options()) throws(CassetteError) {
         self.fileURL = fileURL
         self.mode = mode
         let exists = FileManager.default.fileExists(atPath: fileURL.path)
-        let effective: Mode = mode == .once ? (exists ? .replay : .record) : mode
-        if effective != .replay && Cassette.isCI(options.environment) {
+        let plan = try Cassette.plan(mode: mode, exists: exists, options: options)
+        if plan != .replay && Cassette.isCI(options.environment) {
             throw CassetteError.recordingOnCI(path: fileURL.path, mode: mode, testName: options.testName)
         }
-        var existing: [Interaction] = []
-        if effective == .replay && !exists {
+        if (plan == .replay || plan == .verify || plan.serves && plan != .newEpisodes) && !exists {
             throw CassetteError.missingCassette(path: fileURL.path, testName: options.testName)
         }
-        if effective == .replay || (effective == .newEpisodes && exists) {
-            existing = try Cassette.read(fileURL)
+        var existing: [Interaction] = []
+        var readHash: String?
+        if exists {
+            do throws(CassetteError) {
+                (existing, readHash) = try Cassette.read(fileURL)
+            } catch {
+                // Recording replaces an unreadable file by design; every other plan needs it.
+                guard plan == .record else { throw error }
+            }
         }
         var resolved = options
         let project: ProjectConfigurations.Resolved
@@ -79,10 +111,11 @@ public final class Cassette: Sendable {
         }
         resolved.scrubber = resolved.scrubber ?? project.scrubber
         self.options = resolved
+        self.plan = plan
+        self.readHash = readHash
         matcher = RequestMatcher(scrubber: resolved.scrubber ?? project.scrubber, rules: rules)
-        recording = effective == .replay ? nil : RecordingSession(configuration: resolved.recordingConfiguration)
-        keepsExisting = effective == .newEpisodes
-        hasNothingToServe = existing.isEmpty
+        volatile = VolatileHeaders(extra: project.configuration.volatileHeaders + options.volatileHeaders)
+        recording = plan == .replay ? nil : RecordingSession(configuration: resolved.recordingConfiguration)
         configurationPath =
             project.configuration.file?.path
             ?? (PackageRoot.containing(fileURL.deletingLastPathComponent()) ?? fileURL.deletingLastPathComponent())
@@ -91,6 +124,27 @@ public final class Cassette: Sendable {
             State(
                 table: ReplayTable(
                     interactions: existing, matcher: matcher, repeatsLast: resolved.whenExhausted == .repeatLast)))
+    }
+
+    /// The plan for `mode`: `once` resolved by whether the file exists, and re-recording selected by
+    /// ``Options/rerecord`` or `CASSETTE_RERECORD`, which turn replay and record into it.
+    private static func plan(mode: Mode, exists: Bool, options: Options) throws(CassetteError) -> Plan {
+        var patterns = options.rerecord
+        if let text = options.environment[Cassette.rerecordVariable], !text.isEmpty {
+            do throws(ConfigurationError) {
+                patterns += try RequestPattern.list(text, source: Cassette.rerecordVariable)
+            } catch {
+                throw CassetteError.configuration(error)
+            }
+        }
+        switch mode {
+        case .replay where !patterns.isEmpty, .record where !patterns.isEmpty: return .rerecord(patterns)
+        case .replay: return .replay
+        case .record: return .record
+        case .once: return exists ? .replay : .record
+        case .newEpisodes: return .newEpisodes
+        case .verify: return .verify
+        }
     }
 
     /// The project's and the code's match rules, parsed; a bad rule is a configuration error naming
@@ -107,9 +161,11 @@ public final class Cassette: Sendable {
         }
     }
 
-    private static func read(_ fileURL: URL) throws(CassetteError) -> [Interaction] {
-        do {
-            return try CassetteDocument.read(from: fileURL).interactions
+    /// The file's interactions and the SHA-256 of its bytes.
+    private static func read(_ fileURL: URL) throws(CassetteError) -> ([Interaction], String) {
+        do throws(CassetteReadError) {
+            let data = try CassetteDocument.data(from: fileURL)
+            return (try CassetteDocument.decode(data, path: fileURL.path).interactions, SHA256.hexDigest(data))
         } catch {
             throw CassetteError.unreadable(error)
         }
@@ -121,7 +177,7 @@ public final class Cassette: Sendable {
     }
 
     /// Whether requests that the cassette cannot serve go to the real server.
-    public var isRecording: Bool { recording != nil }
+    public var isRecording: Bool { recording != nil && plan != .verify }
 
     /// A new session whose requests this cassette answers.
     ///
@@ -149,11 +205,14 @@ public final class Cassette: Sendable {
     /// Requests that replay could not serve so far.
     public var misses: [ReplayMiss] { state.withLock { $0.misses } }
 
-    /// Waits for requests still being recorded, closes the cassette to further requests and, in a
-    /// recording mode, writes it: scrubbed, in canonical form, atomically.
+    /// Waits for requests still being forwarded and closes the cassette to further requests. In a
+    /// recording mode it then writes the cassette (scrubbed, in canonical form, atomically); in
+    /// ``Mode/verify`` it reports drift.
     ///
-    /// - Throws: ``CassetteError/writeFailed(_:)`` when the file cannot be written; the file on disk
-    ///   is then unchanged.
+    /// - Throws: ``CassetteError/writeFailed(_:)`` when the file cannot be written,
+    ///   ``CassetteError/recordingFailed(path:failures:testName:)`` when requests the cassette holds
+    ///   responses for failed while recording, and ``CassetteError/drift(_:)`` when verifying found
+    ///   drift. The file on disk is then unchanged.
     public func finish() async throws(CassetteError) {
         await recording?.waitForLoads()
         let table = state.withLock { state in
@@ -161,23 +220,22 @@ public final class Cassette: Sendable {
             return state.table
         }
         guard let recording else {
-            usage(interactionCount: table.interactions.count, served: table.servedPositions)
+            usage(hash: readHash, count: table.interactions.count, served: table.servedPositions)
             return
         }
-        let recorded = (keepsExisting ? table.interactions : []) + recording.close()
-        let document = matcher.scrubber.scrub(CassetteDocument(interactions: matcher.inRecordingOrder(recorded)))
-        do {
-            try document.write(to: fileURL)
-        } catch {
-            throw CassetteError.writeFailed(error)
+        let live = recording.close()
+        if plan == .verify {
+            try verify(live, against: table)
+        } else {
+            try write(live, over: table)
         }
-        // Everything a recording run wrote counts as used.
-        usage(interactionCount: document.interactions.count, served: Array(document.interactions.indices))
     }
 
-    private func usage(interactionCount: Int, served: [Int]) {
+    func usage(hash: String?, count: Int, served: [Int]) {
+        guard let hash else { return }
         UsageRecorder.record(
-            cassette: fileURL, interactionCount: interactionCount, served: served, environment: options.environment)
+            cassette: fileURL, contentHash: hash, interactionCount: count, served: served,
+            environment: options.environment)
     }
 }
 
@@ -197,8 +255,17 @@ extension Cassette {
     /// Masking the request, and explaining a miss (which masks the nearest recorded request), run
     /// outside the lock; under it, only the table's cursors move.
     func decision(for request: RecordedRequest) -> Decision {
+        if let recording, !plan.serves {
+            return state.withLock { $0.closed } ? .fail(.cassetteClosed(path: fileURL.path)) : .forward(recording)
+        }
         // Masking is most of what matching costs; a recording with nothing to serve skips it.
-        let identity = recording != nil && hasNothingToServe ? nil : matcher.identity(of: request)
+        let hasNothingToServe = recording != nil && plan == .newEpisodes && state.withLock { $0.table.isEmpty }
+        let identity = hasNothingToServe ? nil : matcher.identity(of: request)
+        if case .rerecord(let patterns) = plan, let recording, let identity,
+            patterns.contains(where: { $0.matches(method: identity.method, url: identity.url) })
+        {
+            return state.withLock { $0.closed } ? .fail(.cassetteClosed(path: fileURL.path)) : .forward(recording)
+        }
         enum Taken {
             case closed
             case served(Interaction)
@@ -219,7 +286,7 @@ extension Cassette {
         case .served(let interaction): return .serve(answer(interaction, to: request))
         case .unmatched(let snapshot): table = snapshot
         }
-        if let recording { return .forward(recording) }
+        if plan == .newEpisodes, let recording { return .forward(recording) }
         let miss = table.explainMiss(
             of: matcher.scrubber.masked(request), identity: identity ?? matcher.identity(of: request),
             cassettePath: fileURL.path, testName: options.testName, configurationPath: configurationPath,

@@ -21,8 +21,13 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case packageRootNotFound(filePath: String)
     /// A request arrived after ``Cassette/finish()``, or after the cassette was released.
     case cassetteClosed(path: String)
-    /// The project's scrubbing configuration (`.cassette.json`) could not be used.
-    case configuration(ScrubConfigurationError)
+    /// The project's configuration (`.cassette.json`), or rules given in code, could not be used.
+    case configuration(ConfigurationError)
+    /// Requests that had a recorded response failed while recording (the server unreachable, say);
+    /// the cassette file was left as it was.
+    case recordingFailed(path: String, failures: [RecordingFailure], testName: String?)
+    /// A drift check (``Cassette/Mode/verify``) found live answers that differ from the recording.
+    case drift(DriftReport)
 
     public var description: String {
         switch self {
@@ -49,6 +54,20 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "with Cassette(fileURL:mode:)"
         case .configuration(let error):
             return error.description
+        case .recordingFailed(let path, let failures, let testName):
+            let count = failures.count == 1 ? "1 request" : "\(failures.count) requests"
+            var lines = [
+                "\(path): error: \(count) failed while recording, so the cassette was left as it was "
+                    + "(its recorded responses are kept)"
+            ]
+            lines += failures.map { "  \($0)" }
+            lines.append(
+                "  start the server and record again (\(Cassette.Mode.environmentVariable)=record swift test --filter "
+                    + "\(CassetteError.filter(testName))), or set \(Cassette.recordErrorsVariable)=1 to record "
+                    + "the failures instead")
+            return lines.joined(separator: "\n")
+        case .drift(let report):
+            return report.description
         case .cassetteClosed(let path):
             return "\(path): error: request made after the cassette was finished or released; keep the cassette "
                 + "alive until the test's requests are done"
@@ -60,10 +79,32 @@ extension CassetteError {
     /// The `--filter` argument of a command that runs the test, quoted for the shell, or how to find
     /// it when the test is not known.
     static func filter(_ testName: String?) -> String {
-        testName.map(ReplayMiss.shellQuoted) ?? "<test> (the test's name as `swift test list` prints it)"
+        testName.map(ShellQuoting.quoted) ?? "<test> (the test's name as `swift test list` prints it)"
     }
 }
 
 extension CassetteError: LocalizedError {
     public var errorDescription: String? { description }
+}
+
+/// A request that failed while recording, where the cassette held a response for it.
+public struct RecordingFailure: Sendable, Hashable, CustomStringConvertible {
+    /// The request, scrubbed: `GET http://127.0.0.1:8080/v1/users`.
+    public var request: String
+    /// The `URLError` code.
+    public var code: Int
+
+    public init(request: String, code: Int) {
+        self.request = request
+        self.code = code
+    }
+
+    /// `GET http://127.0.0.1:8080/v1/users: the server at 127.0.0.1:8080 was unreachable: could not
+    /// connect to the server (URLError -1004)`.
+    public var description: String {
+        let url = request.split(separator: " ", maxSplits: 1).last.map(String.init) ?? request
+        let what = TransportErrorText.describe(code: code)
+        guard TransportErrorText.isUnreachable(code) else { return "\(request): \(what)" }
+        return "\(request): the server at \(TransportErrorText.hostAndPort(of: url)) was unreachable: \(what)"
+    }
 }

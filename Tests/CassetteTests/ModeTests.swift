@@ -24,7 +24,8 @@ import Testing
         }
         #expect(
             CassetteError.unknownMode("recrod").description
-                == "error: unknown CASSETTE_MODE value \"recrod\"; valid values: replay, record, once, newEpisodes")
+                == "error: unknown CASSETTE_MODE value \"recrod\"; valid values: replay, record, once, newEpisodes, verify"
+        )
     }
 
     @Test func replayOfAMissingCassetteSaysHowToRecordIt() throws {

@@ -96,15 +96,6 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
     private func recordCommand(_ mode: String) -> String {
         "\(Cassette.Mode.environmentVariable)=\(mode) swift test --filter \(CassetteError.filter(testName))"
     }
-
-    /// `text` quoted for a POSIX shell when it needs quoting.
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || "_-./".utf8.contains(byte)
-        }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    }
 }
 
 extension ReplayMiss {

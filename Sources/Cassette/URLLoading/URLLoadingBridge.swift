@@ -101,9 +101,15 @@ enum URLLoadingBridge {
             if let body = recorded.body, !body.isEmpty { client.urlProtocol(loader, didLoad: body) }
             client.urlProtocolDidFinishLoading(loader)
         case .failure(let failure):
+            // The code the caller's error handling switches on, with words that say what happened
+            // (a bare `NSURLErrorDomain Code=-1004` says little in a test log).
+            let failed = RecordingFailure(
+                request: "\(interaction.request.method) \(requestURL.absoluteString)", code: failure.code)
             let error = URLError(
                 URLError.Code(rawValue: failure.code) ?? .unknown,
-                userInfo: [NSURLErrorFailingURLErrorKey: requestURL])
+                userInfo: [
+                    NSURLErrorFailingURLErrorKey: requestURL, NSLocalizedDescriptionKey: failed.description,
+                ])
             client.urlProtocol(loader, didFailWithError: error)
         }
     }

@@ -1,45 +1,64 @@
+import CassetteCore
 import Foundation
 
 /// Collects which interactions this test process served and keeps the process's ledger file up to
 /// date, for `cassette prune`. One ledger file per process and ledger folder.
 enum UsageRecorder {
-    private struct Run {
-        var ledgers: [String: UsageLedger] = [:]
-        let fileName: String
-    }
+    private static let file = RunFile<UsageLedger> { $0.encoded() }
 
-    private static let run = Locked(Run(fileName: makeFileName()))
-
-    private static func makeFileName() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss"
-        return "run-\(formatter.string(from: Date()))-\(ProcessInfo.processInfo.processIdentifier).json"
-    }
-
-    /// Adds a finished cassette's usage to the ledger and rewrites the ledger file. Failures to
-    /// write are ignored: the ledger is an aid for pruning and must never fail a test.
-    static func record(cassette fileURL: URL, interactionCount: Int, served: [Int], environment: [String: String]) {
-        guard let root = PackageRoot.containing(fileURL.deletingLastPathComponent()) else { return }
-        let setting = environment[UsageLedger.environmentVariable] ?? ""
-        if setting.lowercased() == "off" { return }
-        let directory =
-            setting.isEmpty ? UsageLedger.defaultDirectory(packageRoot: root) : URL(fileURLWithPath: setting)
+    /// Adds a finished cassette's usage to the ledger and rewrites the ledger file.
+    ///
+    /// - Parameter contentHash: The SHA-256 of the file's bytes as this run saw them; usage of other
+    ///   content of the same file (an earlier recording) is replaced, not added to.
+    static func record(
+        cassette fileURL: URL, contentHash: String, interactionCount: Int, served: [Int],
+        environment: [String: String]
+    ) {
+        guard
+            let (directory, root) = RunFile<UsageLedger>.directory(
+                for: fileURL, variable: UsageLedger.environmentVariable, environment: environment,
+                defaultDirectory: UsageLedger.defaultDirectory)
+        else { return }
         let key = UsageLedger.key(for: fileURL, packageRoot: root)
-        let (data, file) = run.withLock { run -> (Data, URL) in
-            var ledger =
-                run.ledgers[directory.path]
-                ?? UsageLedger(
-                    filtered: UsageLedger.selectsTests(CommandLine.arguments), arguments: CommandLine.arguments)
-            var usage = ledger.cassettes[key] ?? .init(interactionCount: interactionCount, served: [])
-            usage.interactionCount = interactionCount
+        file.update(in: directory) {
+            UsageLedger(filtered: UsageLedger.selectsTests(CommandLine.arguments), arguments: CommandLine.arguments)
+        } _: { ledger in
+            var usage = UsageLedger.CassetteUsage(
+                contentHash: contentHash, interactionCount: interactionCount, served: [])
+            if let known = ledger.cassettes[key], known.contentHash == contentHash { usage = known }
             usage.served = Array(Set(usage.served).union(served)).sorted()
             ledger.cassettes[key] = usage
-            run.ledgers[directory.path] = ledger
-            return (ledger.encoded(), directory.appendingPathComponent(run.fileName))
         }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? AtomicFile.write(data, to: file)
+    }
+}
+
+/// Keeps the process's drift report file up to date, for `cassette drift`.
+enum DriftRecorder {
+    private static let file = RunFile<DriftLedger> { $0.encoded() }
+
+    /// Adds a verified cassette's report and rewrites the file.
+    static func record(_ report: DriftReport, cassette fileURL: URL, environment: [String: String]) {
+        guard
+            let (directory, root) = RunFile<DriftLedger>.directory(
+                for: fileURL, variable: DriftLedger.environmentVariable, environment: environment,
+                defaultDirectory: DriftLedger.defaultDirectory)
+        else { return }
+        let key = UsageLedger.key(for: fileURL, packageRoot: root)
+        file.update(in: directory) {
+            DriftLedger(arguments: CommandLine.arguments)
+        } _: { ledger in
+            var report = report
+            report.cassettePath = key
+            report.interactions = report.interactions.map { drift in
+                var drift = drift
+                drift.cassettePath = key
+                return drift
+            }
+            if let known = ledger.reports[key] {
+                report.checked += known.checked
+                report.interactions = known.interactions + report.interactions
+            }
+            ledger.reports[key] = report
+        }
     }
 }

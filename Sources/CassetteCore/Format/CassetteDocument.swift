@@ -16,13 +16,19 @@ public struct CassetteDocument: Sendable, Hashable {
     /// - Throws: ``CassetteReadError`` naming the file, and the line, column and JSON path of the
     ///   problem where it has one.
     public static func read(from url: URL) throws(CassetteReadError) -> CassetteDocument {
-        let data: Data
+        try decode(data(from: url), path: url.path)
+    }
+
+    /// The bytes of a cassette file.
+    ///
+    /// - Throws: ``CassetteReadError`` naming the file and why it cannot be read (no such file, a
+    ///   directory, permission denied).
+    package static func data(from url: URL) throws(CassetteReadError) -> Data {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw CassetteReadError(path: url.path, reason: .unreadable(describeReadFailure(url: url, error: error)))
         }
-        return try decode(data, path: url.path)
     }
 
     /// Decodes the bytes of a cassette file; `path` names the file in errors.

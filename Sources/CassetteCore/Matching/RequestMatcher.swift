@@ -50,12 +50,19 @@ package struct RequestMatcher: Sendable {
             (identity: identity(of: interaction.request), position: position, interaction: interaction)
         }
         return keyed.sorted { lhs, rhs in
-            let left = lhs.identity
-            let right = rhs.identity
-            if left.url != right.url { return left.url.utf8.lexicographicallyPrecedes(right.url.utf8) }
-            if left.method != right.method { return left.method < right.method }
-            if left.bodyHash != right.bodyHash { return left.bodyHash < right.bodyHash }
+            if lhs.identity != rhs.identity { return RequestMatcher.precedes(lhs.identity, rhs.identity) }
             return lhs.position < rhs.position
         }.map(\.interaction)
+    }
+
+    /// The order of requests in a cassette: by URL, then method, then body hash, then the headers
+    /// match rules add. `false` for equal identities, whose order is the order they were made in.
+    package static func precedes(_ left: RequestIdentity, _ right: RequestIdentity) -> Bool {
+        if left.url != right.url { return left.url.utf8.lexicographicallyPrecedes(right.url.utf8) }
+        if left.method != right.method { return left.method < right.method }
+        if left.bodyHash != right.bodyHash { return left.bodyHash < right.bodyHash }
+        let leftHeaders = left.headers.map { $0.name + ":" + $0.value }
+        let rightHeaders = right.headers.map { $0.name + ":" + $0.value }
+        return leftHeaders.lexicographicallyPrecedes(rightHeaders) { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

@@ -19,12 +19,17 @@ package struct UsageLedger: Sendable, Equatable {
 
     /// How one cassette was used in a run.
     package struct CassetteUsage: Sendable, Equatable {
+        /// The SHA-256 of the file's bytes as the run saw them (read for replay, or written by a
+        /// recording): usage counts only for the content it was seen with. `nil` in ledgers written
+        /// before it was kept, which prune ignores.
+        package var contentHash: String?
         /// The number of interactions the file held when it was opened.
         package var interactionCount: Int
         /// The positions of the interactions that were served, ascending.
         package var served: [Int]
 
-        package init(interactionCount: Int, served: [Int]) {
+        package init(contentHash: String? = nil, interactionCount: Int, served: [Int]) {
+            self.contentHash = contentHash
             self.interactionCount = interactionCount
             self.served = served
         }
@@ -53,10 +58,11 @@ package struct UsageLedger: Sendable, Equatable {
         let entries = cassettes.map { path, usage in
             JSONValue.Member(
                 path,
-                .object([
-                    .init("interactionCount", .integer(usage.interactionCount)),
-                    .init("served", .array(usage.served.map { .integer($0) })),
-                ]))
+                .object(
+                    sorting: (usage.contentHash.map { [JSONValue.Member("contentHash", .string($0))] } ?? []) + [
+                        .init("interactionCount", .integer(usage.interactionCount)),
+                        .init("served", .array(usage.served.map { .integer($0) })),
+                    ]))
         }
         let value = JSONValue.object([
             .init("arguments", .array(arguments.map { .string($0) })),
@@ -87,13 +93,14 @@ package struct UsageLedger: Sendable, Equatable {
             for member in members {
                 let entry = try JSONObjectReader(
                     member.value, path: [.key("cassettes"), .key(member.key)], what: "a cassette's usage",
-                    keys: ["interactionCount", "served"])
+                    keys: ["contentHash", "interactionCount", "served"])
                 let served = try (entry.array("served") ?? []).enumerated().map {
                     index, element throws(JSONShapeError) in
                     try JSONObjectReader.integer(
                         element, path: entry.path + [.key("served"), .index(index)], in: 0...Int.max)
                 }
                 cassettes[member.key] = CassetteUsage(
+                    contentHash: try entry.optionalString("contentHash"),
                     interactionCount: try entry.integer("interactionCount", in: 0...Int.max), served: served)
             }
             return UsageLedger(filtered: try top.bool("filtered"), arguments: arguments, cassettes: cassettes)

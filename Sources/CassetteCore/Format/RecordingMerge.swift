@@ -1,0 +1,130 @@
+/// What a recording run writes, from what the file held and what the run recorded: the one place
+/// that decides which recorded interaction survives, so that re-recording an unchanged exchange
+/// changes nothing and a failed recording never destroys a good one.
+package struct RecordingMerge {
+    /// How the run treats what the file held.
+    package enum Plan: Sendable {
+        /// `record`: the file becomes what the run recorded.
+        case replaceAll
+        /// `newEpisodes`: everything the file held stays; what the run recorded is added.
+        case keepAll
+        /// Re-recording some requests: each recorded one replaces the file's interactions of its
+        /// request; everything else stays.
+        case replaceRecorded
+    }
+
+    /// What to do with the file.
+    package enum Outcome: Equatable {
+        /// Write these interactions.
+        case write([Interaction])
+        /// Write nothing: these recorded interactions are transport failures of requests the file
+        /// holds a response for, by position in `recorded`.
+        case refuse(failures: [Int])
+    }
+
+    /// What the file held, with each interaction's request identity.
+    package var existing: [(interaction: Interaction, identity: RequestIdentity)]
+    /// What the run recorded (scrubbed), in recording order, with each request's identity.
+    package var recorded: [(interaction: Interaction, identity: RequestIdentity)]
+    package var volatile: VolatileHeaders
+
+    package init(
+        existing: [(interaction: Interaction, identity: RequestIdentity)],
+        recorded: [(interaction: Interaction, identity: RequestIdentity)], volatile: VolatileHeaders
+    ) {
+        self.existing = existing
+        self.recorded = recorded
+        self.volatile = volatile
+    }
+
+    /// The interactions to write, or the failures that forbid writing.
+    ///
+    /// A recorded interaction whose counterpart in the file (the same request, the same occurrence
+    /// of it) has the same meaningful content keeps the file's bytes, with the new recording day:
+    /// headers that change on every response (``VolatileHeaders``) do not count. A transport failure
+    /// whose counterpart is a response is refused unless `allowingFailures`.
+    ///
+    /// - Parameter order: Puts a list of interactions in recording order (for `replaceAll`, whose
+    ///   result is only what the run recorded); the other plans keep the file's order and insert
+    ///   new interactions where that order puts them.
+    package func outcome(
+        _ plan: Plan, allowingFailures: Bool, order: ([Interaction]) -> [Interaction],
+        precedes: (RequestIdentity, RequestIdentity) -> Bool
+    ) -> Outcome {
+        // The file's interactions by identity, in file order, for counterparts.
+        var existingByIdentity: [RequestIdentity: [Int]] = [:]
+        for (index, item) in existing.enumerated() { existingByIdentity[item.identity, default: []].append(index) }
+        var occurrences: [RequestIdentity: Int] = [:]
+        var failures: [Int] = []
+        /// Each recorded interaction, resolved against its counterpart, and the counterpart's position.
+        var resolved: [(interaction: Interaction, identity: RequestIdentity, counterpart: Int?)] = []
+        for (position, item) in recorded.enumerated() {
+            let occurrence = occurrences[item.identity, default: 0]
+            occurrences[item.identity] = occurrence + 1
+            // New episodes are requests the file could not serve: they never replace anything.
+            let candidates = plan == .keepAll ? [] : existingByIdentity[item.identity] ?? []
+            let counterpart = occurrence < candidates.count ? candidates[occurrence] : nil
+            var interaction = item.interaction
+            if let counterpart {
+                let old = existing[counterpart].interaction
+                if case .failure = interaction.outcome, case .response = old.outcome, !allowingFailures {
+                    failures.append(position)
+                }
+                if isUnchanged(old, interaction) {
+                    var kept = old
+                    kept.recorded = interaction.recorded ?? old.recorded
+                    interaction = kept
+                }
+            }
+            resolved.append((interaction, item.identity, counterpart))
+        }
+        if !failures.isEmpty { return .refuse(failures: failures) }
+        switch plan {
+        case .replaceAll:
+            return .write(order(resolved.map(\.interaction)))
+        case .keepAll, .replaceRecorded:
+            // The file's order stays; a re-recorded interaction takes its counterpart's place, the
+            // file's other interactions of a re-recorded request go, and new ones are inserted.
+            let replacedIdentities = Set(resolved.filter { $0.counterpart != nil }.map(\.identity))
+            var result: [(interaction: Interaction, identity: RequestIdentity)] = []
+            var byCounterpart: [Int: Interaction] = [:]
+            for item in resolved {
+                if let counterpart = item.counterpart { byCounterpart[counterpart] = item.interaction }
+            }
+            for (index, item) in existing.enumerated() {
+                if let replacement = byCounterpart[index] {
+                    result.append((replacement, item.identity))
+                } else if plan == .keepAll || !replacedIdentities.contains(item.identity) {
+                    result.append(item)
+                }
+            }
+            for item in resolved where item.counterpart == nil {
+                // After every interaction that does not sort after it: identical requests stay in the
+                // order they were made.
+                let position = result.lastIndex { !precedes(item.identity, $0.identity) }.map { $0 + 1 } ?? 0
+                result.insert((item.interaction, item.identity), at: position)
+            }
+            return .write(result.map(\.interaction))
+        }
+    }
+
+    /// Whether `new` says what `old` says: the same request, redirects and outcome, not counting
+    /// headers that change on every response, nor the recording day.
+    package func isUnchanged(_ old: Interaction, _ new: Interaction) -> Bool {
+        guard old.request == new.request, old.redirects.count == new.redirects.count else { return false }
+        for (left, right) in zip(old.redirects, new.redirects) {
+            guard left.method == right.method, left.url == right.url, left.status == right.status,
+                volatile.comparable(left.headers) == volatile.comparable(right.headers)
+            else { return false }
+        }
+        switch (old.outcome, new.outcome) {
+        case (.failure(let left), .failure(let right)):
+            return left == right
+        case (.response(let left), .response(let right)):
+            return left.status == right.status && left.url == right.url && left.body == right.body
+                && volatile.comparable(left.headers) == volatile.comparable(right.headers)
+        default:
+            return false
+        }
+    }
+}
