@@ -132,7 +132,14 @@ import Testing
             if seconds > slowest.seconds { slowest = (seed, seconds) }
         }
         if ProcessInfo.processInfo.environment["CASSETTE_MEASURE_SHAPES"] == "1" {
-            print("shape-timing \(name) \(String(format: "%.4f", slowest.seconds)) s, seed \(slowest.seed.prefix(16))")
+            // The same seed at four times the size, to show the time grows with the input, no faster.
+            let text = String(repeating: slowest.seed, count: max(1, 400_000 / max(1, slowest.seed.utf8.count)))
+            let start = Date()
+            _ = expression.numberOfMatches(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text))
+            let large = Date().timeIntervalSince(start)
+            print(
+                "shape-timing \(name) 100KB \(String(format: "%.4f", slowest.seconds)) s 400KB "
+                    + "\(String(format: "%.4f", large)) s seed \(slowest.seed.prefix(16))")
         }
     }
 }
