@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(
             name: "CassetteCoreTests",
             dependencies: ["CassetteCore", "CassetteTestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Corpus"]
         ),
         .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
         // End-to-end tests that run the built `cassette` binary; depending on the executable target

@@ -2,9 +2,9 @@
 ///
 /// The catalogue of shapes (``catalogue``) is the one table that both the scrubber's detectors and
 /// the Scrubbing article are built from, so the documentation cannot drift from the code.
-struct TokenShape: Sendable {
+package struct TokenShape: Sendable {
     /// What kind of provider issues the token, for grouping in the documentation.
-    enum Category: String, Sendable, CaseIterable {
+    package enum Category: String, Sendable, CaseIterable {
         case cloud = "Cloud platforms"
         case ai = "AI APIs"
         case payments = "Payments and commerce"
@@ -18,25 +18,26 @@ struct TokenShape: Sendable {
     }
 
     /// The rule name findings report and `.cassette.json` `disable` lists (`openai-api-key`).
-    let name: String
+    package let name: String
     /// Who issues the token (`OpenAI`).
-    let provider: String
+    package let provider: String
     /// What the token is, in a few words (`project API key`).
-    let summary: String
-    let category: Category
+    package let summary: String
+    /// The group the Scrubbing article lists the format under.
+    package let category: Category
     /// The regular expression (`NSRegularExpression` syntax) that matches the token. It must run in
     /// time linear in the text: no nested unbounded quantifiers, no backreferences.
-    let pattern: String
+    package let pattern: String
     /// The capture group that holds the secret; 0 for the whole match.
-    let group: Int
+    package let group: Int
     /// Literal substrings, one of which every match contains: the cheap test that must pass before
     /// the expression runs. Never empty.
-    let literals: [String]
+    package let literals: [String]
     /// Literal prefixes of the token that its placeholder keeps (`sk-proj-` gives
     /// `sk-proj-SCRUBBED-1`); empty when the placeholder is `SCRUBBED-<label>-<n>`.
-    let keptPrefixes: [String]
+    package let keptPrefixes: [String]
     /// Where the format is published (a provider's documentation page).
-    let source: String
+    package let source: String
     /// A fake token shaped exactly like a real one, for tests and the documentation.
-    let example: String
+    package let example: String
 }

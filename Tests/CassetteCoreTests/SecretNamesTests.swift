@@ -1,0 +1,64 @@
+import CassetteCore
+import Testing
+
+/// The name lists are data for the name matcher: these tests hold their spelling, so an entry can
+/// never be unreachable (upper case, or a separator the matcher splits on).
+@Suite struct SecretNamesTests {
+    static let wordSets: [(String, Set<String>)] = [
+        ("words", SecretNames.words), ("keyQualifiers", SecretNames.keyQualifiers),
+        ("codeQualifiers", SecretNames.codeQualifiers), ("describingLastWords", SecretNames.describingLastWords),
+        ("tokenCountWords", SecretNames.tokenCountWords),
+    ]
+    static let nameSets: [(String, Set<String>)] = [
+        ("names", SecretNames.names), ("headerNames", SecretNames.headerNames),
+        ("urlAndFormNames", SecretNames.urlAndFormNames), ("benignNames", SecretNames.benignNames),
+    ]
+
+    @Test func wordsAreSingleLowerCaseWords() {
+        for (set, words) in Self.wordSets {
+            for word in words {
+                #expect(word == word.lowercased(), "\(set): \(word)")
+                #expect(word.allSatisfy { $0.isLetter || $0.isNumber }, "\(set): \(word)")
+            }
+        }
+        for ending in SecretNames.wordEndings {
+            #expect(ending == ending.lowercased() && ending.allSatisfy { $0.isLetter })
+        }
+    }
+
+    @Test func namesAreLowerCaseWordsJoinedByHyphens() {
+        for (set, names) in Self.nameSets {
+            for name in names {
+                #expect(name == name.lowercased(), "\(set): \(name)")
+                #expect(!name.hasPrefix("-") && !name.hasSuffix("-") && !name.contains("--"), "\(set): \(name)")
+                #expect(name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }, "\(set): \(name)")
+            }
+        }
+    }
+
+    @Test func noNameIsBothSecretAndBenign() {
+        let secret = SecretNames.names.union(SecretNames.headerNames).union(SecretNames.urlAndFormNames)
+        #expect(secret.intersection(SecretNames.benignNames).isEmpty)
+        #expect(SecretNames.privateJWKMembers.intersection(SecretNames.publicJWKMembers).isEmpty)
+    }
+
+    @Test func theIssuesNamesAreListed() {
+        let secret = SecretNames.names.union(SecretNames.headerNames).union(SecretNames.urlAndFormNames)
+        for name in [
+            "pass", "pswd", "passcode", "pin", "otp", "code-verifier", "device-code", "privatekey", "secretkey",
+            "accesskey", "authkey", "application-key", "hmac", "sid", "phpsessid", "dd-application-key",
+            "dd-api-key", "x-honeycomb-team", "x-functions-key", "x-jfrog-art-api", "ocp-apim-subscription-key",
+            "x-amz-server-side-encryption-customer-key", "x-hub-signature-256", "x-slack-signature",
+            "stripe-signature", "x-shopify-hmac-sha256", "x-twilio-signature",
+        ] {
+            #expect(secret.contains(name), "\(name)")
+        }
+        for name in [
+            "x-ratelimit-remaining-tokens", "password-policies", "last-password-change-date-time",
+            "token-endpoint-auth-methods-supported", "max-tokens", "prompt-tokens", "completion-tokens", "tokenizer",
+            "password-changed-at", "secretary",
+        ] {
+            #expect(SecretNames.benignNames.contains(name), "\(name)")
+        }
+    }
+}
