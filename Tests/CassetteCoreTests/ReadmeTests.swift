@@ -32,4 +32,14 @@ import Testing
         let document = try CassetteDocument.decode(Data(block.utf8), path: "README.md")
         #expect(String(decoding: document.encoded(), as: UTF8.self) == block)
     }
+
+    @Test func theMatchingExampleLoadsAndCompiles() throws {
+        let block = try #require(try jsonBlocks().first { $0.contains("\"match\"") })
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(ScrubConfiguration.fileName, block)
+        let rules = try ProjectConfiguration.load(from: file).match
+        #expect(rules.ignoreBodyPaths == ["$.clientTimestamp", "$.requestId", "$.items[*].nonce", "$..traceId"])
+        #expect(rules.echo == [.init(request: "$.requestId", response: "$.requestId")])
+        _ = try CompiledMatchRules(rules)
+    }
 }

@@ -85,6 +85,8 @@
         ///   - matching: Tolerance for requests that carry changing values, added to the project's
         ///     `.cassette.json` rules (and to `options.matching`).
         ///   - options: Scrubbing, matching and environment settings.
+        ///   - filePath: The file that declares the test, from which the package root is found. Leave
+        ///     the default.
         public static func cassette(
             _ name: String? = nil, mode: Cassette.Mode? = nil, matching: MatchRules = .strict,
             options: Cassette.Options = Cassette.Options(), filePath: String = #filePath

@@ -13,8 +13,13 @@ import Foundation
 /// ```
 ///
 /// - Parameters:
+///   - name: The cassette's name in the package's `Cassettes/` folder, such as `"Users/Create"`.
+///   - mode: The mode; `nil` reads `CASSETTE_MODE`.
+///   - options: Scrubbing, matching and environment settings.
+///   - filePath: The calling file, from which the package root is found. Leave the default.
 ///   - fileID: The calling file's ID, whose module names the test in messages. Leave the default.
 ///   - function: The calling function (the XCTest method), named in messages. Leave the default.
+///   - body: The test's code, given the open cassette.
 /// - Throws: What `body` throws, the errors of opening and finishing the cassette, and
 ///   ``CassetteError/unmatchedRequests(_:)`` when replay missed requests (even if `body` caught the
 ///   failures).
