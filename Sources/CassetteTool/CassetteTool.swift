@@ -6,11 +6,12 @@ enum CassetteTool {
     static let version = "0.1.0"
 
     static let commands: [CommandEntry] = [
-        LintCommand.entry, ScrubCommand.entry, PruneCommand.entry, ShowCommand.entry,
+        LintCommand.entry, ScrubCommand.entry, PruneCommand.entry, ShowCommand.entry, ImportCommand.entry,
+        ExportCommand.entry,
     ]
 
     static let overview = """
-        OVERVIEW: Lint, scrub, prune and show the HTTP cassettes of Cassette tests.
+        OVERVIEW: Lint, scrub, prune, show, import and export the HTTP cassettes of Cassette tests.
 
         USAGE: cassette <subcommand> [options] [PATH ...]
 
