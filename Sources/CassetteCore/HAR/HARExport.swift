@@ -155,10 +155,14 @@ package enum HARExport {
             .init("mimeType", .string(contentType ?? "")),
             .init("size", .integer(body?.count ?? 0)),
         ]
+        // `text` is optional in HAR 1.2, but some readers (haralyzer) expect it: an empty one says
+        // "no body".
         if let body {
             let (text, base64) = text(of: body, contentType: contentType)
             content.append(.init("text", .string(text)))
             if base64 { content.append(.init("encoding", .string("base64"))) }
+        } else {
+            content.append(.init("text", .string("")))
         }
         return .object(
             sorting: extra + [
@@ -181,7 +185,7 @@ package enum HARExport {
             "_error": .string("URLError \(error.code)"),
             "_urlErrorCode": .integer(error.code),
             "bodySize": .integer(-1),
-            "content": .object(["mimeType": .string(""), "size": .integer(0)]),
+            "content": .object(["mimeType": .string(""), "size": .integer(0), "text": .string("")]),
             "cookies": .array([]),
             "headers": .array([]),
             "headersSize": .integer(-1),
