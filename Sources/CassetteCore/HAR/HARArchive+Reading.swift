@@ -231,9 +231,20 @@ extension HARArchive {
             }
             if let text = try contentReader.optionalString("text", nonEmpty: false) {
                 response.hasText = true
-                let body = try decodeText(
-                    text, encoding: contentReader.optionalString("encoding", nonEmpty: false),
-                    path: contentPath + [.key("text")], encodingPath: contentPath + [.key("encoding")])
+                let encoding = try contentReader.optionalString("encoding", nonEmpty: false)
+                let mimeType = try contentReader.optionalString("mimeType", nonEmpty: false)
+                var body = try decodeText(
+                    text, encoding: encoding, path: contentPath + [.key("text")],
+                    encodingPath: contentPath + [.key("encoding")])
+                // Some tools (mitmproxy 11) write a binary body as text, one character per byte,
+                // without an `encoding`: for a binary type whose every character fits a byte, those
+                // are the bytes.
+                if encoding == nil || encoding == "",
+                    MediaType(mimeType ?? response.headers.value(for: "Content-Type") ?? "").isDeclaredBinary,
+                    let bytes = HARArchive.latin1Bytes(of: text)
+                {
+                    body = bytes
+                }
                 response.body = body?.isEmpty == true ? nil : body
             }
             return response
@@ -257,5 +268,21 @@ extension HARArchive {
                     message: "unsupported encoding \"\(encoding ?? "")\"; cassette import reads text and \"base64\"")
             }
         }
+    }
+}
+
+extension HARArchive {
+    /// The bytes of `text` when each of its characters is one byte (U+0000 to U+00FF) and some
+    /// are above ASCII; `nil` otherwise.
+    static func latin1Bytes(of text: String) -> Data? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.unicodeScalars.count)
+        var aboveASCII = false
+        for scalar in text.unicodeScalars {
+            guard scalar.value <= 0xFF else { return nil }
+            aboveASCII = aboveASCII || scalar.value >= 0x80
+            bytes.append(UInt8(scalar.value))
+        }
+        return aboveASCII ? Data(bytes) : nil
     }
 }

@@ -92,7 +92,7 @@ package enum HARExport {
 
     /// The method a client uses after a redirect hop: `GET` after a `303` (other than for `HEAD`),
     /// and after a `301` or `302` of a `POST`, as `URLSession` and browsers do; the same otherwise.
-    static func followedMethod(after hop: RedirectHop) -> String {
+    package static func followedMethod(after hop: RedirectHop) -> String {
         let method = hop.method.uppercased()
         if hop.status == 303 && method != "HEAD" { return "GET" }
         if (hop.status == 301 || hop.status == 302) && method == "POST" { return "GET" }

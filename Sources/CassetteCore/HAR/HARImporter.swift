@@ -38,11 +38,7 @@ package enum HARImporter {
         let exists = FileManager.default.fileExists(atPath: cassetteURL.path)
         var existing: [Interaction] = []
         if append && exists {
-            do {
-                existing = try CassetteDocument.read(from: cassetteURL).interactions
-            } catch {
-                throw .unreadableCassette(error)
-            }
+            existing = try readCassette(at: cassetteURL, path: cassettePath).interactions
         }
         var document = CassetteDocument(interactions: existing + result.interactions)
         if append || !archive.isCassetteExport { document = document.inRecordingOrder(using: scrubber) }
@@ -69,21 +65,7 @@ package enum HARImporter {
     package static func exportCassette(at cassetteURL: URL, cassettePath: String, to harURL: URL)
         throws(HARImportError) -> (interactions: Int, entries: Int)
     {
-        let document: CassetteDocument
-        do {
-            let data = try Data(contentsOf: cassetteURL)
-            document = try CassetteDocument.decode(data, path: cassettePath)
-        } catch let error as CassetteReadError {
-            throw .unreadableCassette(error)
-        } catch {
-            do {
-                _ = try CassetteDocument.read(from: cassetteURL)
-            } catch let readError {
-                throw .unreadableCassette(
-                    CassetteReadError(path: cassettePath, line: readError.line, column: readError.column, reason: readError.reason))
-            }
-            throw .unreadableCassette(CassetteReadError(path: cassettePath, reason: .unreadable("cannot read the file")))
-        }
+        let document = try readCassette(at: cassetteURL, path: cassettePath)
         do {
             try AtomicFile.write(HARExport.data(of: document), to: harURL)
         } catch {
@@ -91,5 +73,27 @@ package enum HARImporter {
         }
         let entries = document.interactions.reduce(0) { $0 + $1.redirects.count + 1 }
         return (document.interactions.count, entries)
+    }
+
+    /// Reads a cassette, naming it `path` in errors.
+    private static func readCassette(at url: URL, path: String) throws(HARImportError) -> CassetteDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            // The codec words why (no such file, a directory, permission denied).
+            var failure = CassetteReadError(path: path, reason: .unreadable("cannot read the file"))
+            do throws(CassetteReadError) {
+                _ = try CassetteDocument.read(from: url)
+            } catch {
+                failure.reason = error.reason
+            }
+            throw .unreadableCassette(failure)
+        }
+        do throws(CassetteReadError) {
+            return try CassetteDocument.decode(data, path: path)
+        } catch {
+            throw .unreadableCassette(error)
+        }
     }
 }
