@@ -11,7 +11,7 @@ enum CassetteTool {
     ]
 
     static let overview = """
-        OVERVIEW: Lint, scrub, prune, show, import and export the HTTP cassettes of Cassette tests.
+        OVERVIEW: Lint, scrub, prune and show the HTTP cassettes of Cassette tests.
 
         USAGE: cassette <subcommand> [options] [PATH ...]
 
