@@ -36,7 +36,8 @@ import Testing
         let request = try interaction(try imported("chrome.har"), "https://api.example.com/v1/users/1").request
         // Gone: :authority and the other pseudo-headers, accept-encoding, cookie, origin, referer,
         // sec-ch-ua and sec-fetch-*. Kept, in canonical order: what client code sets.
-        #expect(request.headers.map(\.name) == ["accept", "accept-language", "authorization", "priority", "user-agent"])
+        #expect(
+            request.headers.map(\.name) == ["accept", "accept-language", "authorization", "priority", "user-agent"])
         let firefox = try interaction(try imported("firefox.har"), "https://shop.example.com/api/cart?currency=EUR")
         #expect(firefox.request.headers.map(\.name) == ["Accept", "Accept-Language", "Authorization", "User-Agent"])
     }
@@ -118,7 +119,9 @@ import Testing
         #expect(redirected.response?.url?.hasSuffix("/v1/users/1") == true)
         let report = try #require(result.interactions.first { $0.request.url.hasSuffix("/v1/report") })
         #expect(report.response?.headers.value(for: "Content-Encoding") == nil)
-        #expect(String(decoding: try #require(report.response?.body), as: UTF8.self) == #"{"report":"weekly","rows":[1,2,3]}"#)
+        #expect(
+            String(decoding: try #require(report.response?.body), as: UTF8.self)
+                == #"{"report":"weekly","rows":[1,2,3]}"#)
         #expect(report.request.headers.map(\.name) == ["Accept", "User-Agent"])
         let avatar = try #require(result.interactions.first { $0.request.url.hasSuffix("/avatar.png") })
         #expect(avatar.response?.body == Data((0..<1024).map { UInt8($0 % 256) }))
@@ -130,7 +133,8 @@ import Testing
             HARText.entry("GET", "https://example.com/early", status: 103),
             HARText.entry("GET", "blob:https://example.com/1234", status: 200),
             HARText.entry("GET", "ftp://example.com/file", status: 200),
-            HARText.entry("GET", "https://example.com/ws", status: 200, extra: [.init("_resourceType", .string("websocket"))]),
+            HARText.entry(
+                "GET", "https://example.com/ws", status: 200, extra: [.init("_resourceType", .string("websocket"))]),
             HARText.entry("GET", "https://example.com/ok", status: 200),
         ])
         let result = HARImport.interactions(from: archive)
@@ -153,7 +157,10 @@ import Testing
         #expect(byGlob.interactions.count == 2)
         let both = HARImport.interactions(
             from: archive, options: HARImportOptions(methods: ["GET"], urlPatterns: [HARURLPattern("/v1/")]))
-        #expect(both.interactions.map(\.request.url) == ["https://api.example.com/v1/users", "https://cdn.example.com/v1/app.js"])
+        #expect(
+            both.interactions.map(\.request.url) == [
+                "https://api.example.com/v1/users", "https://cdn.example.com/v1/app.js",
+            ])
     }
 
     @Test func urlPatternsAreGlobsWithAWildcardAndSubstringsWithout() {

@@ -75,9 +75,10 @@ import Testing
         let cassette = directory.file("Order.json")
         _ = try importing(har, into: cassette)
         let document = try CassetteDocument.read(from: cassette)
-        #expect(document.interactions.map { String(decoding: $0.response?.body ?? Data(), as: UTF8.self) } == [
-            "get", "post", "first", "second", "z",
-        ])
+        #expect(
+            document.interactions.map { String(decoding: $0.response?.body ?? Data(), as: UTF8.self) } == [
+                "get", "post", "first", "second", "z",
+            ])
         let scrubber = Scrubber()
         #expect(document.inRecordingOrder(using: scrubber) == document)
     }
@@ -94,7 +95,8 @@ import Testing
                 HARText.entry("GET", "https://example.com/a", text: "a"),
             ]), in: directory)
         let summary = try importing(har, into: cassette, append: true)
-        #expect(summary.description == "capture.har: 2 interactions from 2 entries added to the 1 already in Append.json")
+        #expect(
+            summary.description == "capture.har: 2 interactions from 2 entries added to the 1 already in Append.json")
         let urls = try CassetteDocument.read(from: cassette).interactions.map(\.request.url)
         #expect(urls == ["https://example.com/a", "https://example.com/m", "https://example.com/z"])
     }
@@ -128,7 +130,8 @@ import Testing
         let cassette = directory.file("Out.json")
         #expect(errorText { () throws(HARImportError) in try importing(har, into: cassette) } == expected)
         #expect(!FileManager.default.fileExists(atPath: cassette.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasPrefix(".") } == [])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasPrefix(".") } == [])
     }
 
     @Test func anEntryWhoseResponseLacksStatusIsNamed() throws {
@@ -153,9 +156,11 @@ import Testing
 
     @Test func jsonThatIsNotAHARIsRefused() throws {
         try expectRefused(
-            Data(#"{"name": "package.json"}"#.utf8), "capture.har:1:1: error: not a HAR file: missing required key \"log\"")
+            Data(#"{"name": "package.json"}"#.utf8),
+            "capture.har:1:1: error: not a HAR file: missing required key \"log\"")
         try expectRefused(
-            Data("[1, 2]".utf8), "capture.har:1:1: error: not a HAR file: expected an object with \"log\", found an array")
+            Data("[1, 2]".utf8),
+            "capture.har:1:1: error: not a HAR file: expected an object with \"log\", found an array")
         try expectRefused(
             CassetteDocument(interactions: [Fixtures.interaction("https://example.com/")]).encoded(),
             "capture.har:1:1: error: not a HAR file: this is a cassette (it has \"interactions\"); to turn a cassette "

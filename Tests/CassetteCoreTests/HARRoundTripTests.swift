@@ -48,7 +48,8 @@ import Testing
             if round % 3 != 0 {
                 for index in document.interactions.indices where generator.below(4) != 0 {
                     document.interactions[index].recorded = String(
-                        format: "20%02d-%02d-%02d", 20 + generator.below(10), 1 + generator.below(12), 1 + generator.below(28))
+                        format: "20%02d-%02d-%02d", 20 + generator.below(10), 1 + generator.below(12),
+                        1 + generator.below(28))
                 }
             }
             // The original as a file holds it: one pass through the canonical writer.
@@ -88,7 +89,8 @@ import Testing
                 #expect(entry[key] != nil, "\(key)")
             }
             for key in ["send", "wait", "receive"] { #expect(entry["timings"]?[key] != nil, "timings.\(key)") }
-            for key in ["method", "url", "httpVersion", "cookies", "headers", "queryString", "headersSize", "bodySize"] {
+            for key in ["method", "url", "httpVersion", "cookies", "headers", "queryString", "headersSize", "bodySize"]
+            {
                 #expect(entry["request"]?[key] != nil, "request.\(key)")
             }
             for key in [
@@ -111,7 +113,9 @@ import Testing
         #expect(entries[5]["response"]?["status"] == .integer(0))
         #expect(entries[5]["response"]?["_urlErrorCode"] != nil)
         #expect(entries[0]["request"]?["postData"]?["mimeType"] == .string("application/json"))
-        #expect(entries[0]["request"]?["queryString"] == .array([.object(["name": .string("sort"), "value": .string("name")])]))
+        #expect(
+            entries[0]["request"]?["queryString"]
+                == .array([.object(["name": .string("sort"), "value": .string("name")])]))
     }
 }
 
@@ -131,12 +135,14 @@ extension SplitMix {
                     body = Data("a=\(below(9))&b=x+y&c=%C3%A9".utf8)
                 }
                 let method = body == nil ? pick(["GET", "DELETE", "HEAD"]) : pick(["POST", "PUT", "PATCH"])
-                let url = "\(pick(hosts))/v\(below(3))/\(pick(["users", "items", "a%20b"]))/\(below(50))"
+                let url =
+                    "\(pick(hosts))/v\(below(3))/\(pick(["users", "items", "a%20b"]))/\(below(50))"
                     + pick(["", "?q=\(below(9))", "?a=1&b=2", "?x=%2F"])
                 let request = RecordedRequest(method: method, url: url, headers: headers, body: body)
                     .canonicalizedForStorage()
                 if below(7) == 0 {
-                    return Interaction(request: request, outcome: .failure(TransportError(code: pick([-1001, -1004, -1009]))))
+                    return Interaction(
+                        request: request, outcome: .failure(TransportError(code: pick([-1001, -1004, -1009]))))
                 }
                 var redirects: [RedirectHop] = []
                 var current = (method: request.method, url: request.url)

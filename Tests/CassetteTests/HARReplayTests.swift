@@ -10,7 +10,9 @@ import Testing
 
 /// Sends every interaction's request of the cassette at `file` through a replaying cassette, in
 /// file order (identical requests are answered in that order), and returns what the library served.
-func replayEveryInteraction(of file: URL) async throws -> [(interaction: Interaction, body: Data, response: HTTPURLResponse)] {
+func replayEveryInteraction(of file: URL) async throws -> [(
+    interaction: Interaction, body: Data, response: HTTPURLResponse
+)] {
     let document = try CassetteDocument.read(from: file)
     let cassette = try Cassette(fileURL: file, mode: .replay, options: testOptions())
     let session = cassette.session()

@@ -15,16 +15,17 @@ import Testing
         try copyFixture("chrome.har", to: scratch)
         let run = try scratch.run("import", "chrome.har", "Cassettes/Chrome.json")
         #expect(
-            run == ToolRun(
-                status: 0,
-                stderr: """
-                    chrome.har: 4 interactions from 13 entries written to Cassettes/Chrome.json (2 entries merged \
-                    as redirect hops)
-                    skipped 7 entries: 1 without a response, 1 served from the browser's cache, 1 304 Not Modified \
-                    (the body is in a cache, not in the file), 1 data: URL, 1 WebSocket, 1 CONNECT tunnel, 1 CORS \
-                    preflight
+            run
+                == ToolRun(
+                    status: 0,
+                    stderr: """
+                        chrome.har: 4 interactions from 13 entries written to Cassettes/Chrome.json (2 entries merged \
+                        as redirect hops)
+                        skipped 7 entries: 1 without a response, 1 served from the browser's cache, 1 304 Not Modified \
+                        (the body is in a cache, not in the file), 1 data: URL, 1 WebSocket, 1 CONNECT tunnel, 1 CORS \
+                        preflight
 
-                    """))
+                        """))
         #expect(try scratch.run("lint", "Cassettes/Chrome.json").status == 0)
         #expect(!(try scratch.read("Cassettes/Chrome.json")).contains("chrome-session-cookie"))
     }
@@ -40,7 +41,10 @@ import Testing
         #expect(first.stderr.contains("left out 2 requests not matching --method/--url-pattern\n"))
         let second = try scratch.run("import", "firefox.har", "Cassettes/Mixed.json", "--append", "--url-pattern=/api/")
         #expect(second.status == 0)
-        #expect(second.stderr.hasPrefix("firefox.har: 3 interactions from 8 entries added to the 2 already in Cassettes/Mixed.json (1 entry merged as redirect hops)\n"))
+        #expect(
+            second.stderr.hasPrefix(
+                "firefox.har: 3 interactions from 8 entries added to the 2 already in Cassettes/Mixed.json (1 entry merged as redirect hops)\n"
+            ))
         let urls = try CassetteDocument.read(from: scratch.url("Cassettes/Mixed.json")).interactions.map(\.request.url)
         #expect(urls == urls.sorted())
         #expect(urls.count == 5)
@@ -52,7 +56,8 @@ import Testing
         try scratch.write("Cassettes/Example.json", try Data(contentsOf: golden))
         #expect(
             try scratch.run("export", "Cassettes/Example.json", "example.har")
-                == ToolRun(status: 0, stderr: "example.har: 6 HAR entries from 5 interactions of Cassettes/Example.json\n"))
+                == ToolRun(
+                    status: 0, stderr: "example.har: 6 HAR entries from 5 interactions of Cassettes/Example.json\n"))
         let exported = try scratch.read("example.har")
         #expect(try scratch.run("export", "Cassettes/Example.json", "again.har").status == 0)
         #expect(try scratch.read("again.har") == exported)
@@ -73,7 +78,10 @@ import Testing
                 ["import", "package.json", "Cassettes/Out.json"],
                 "package.json:1:1: error: not a HAR file: missing required key \"log\"\n"
             ),
-            (["import", "missing.har", "Cassettes/Out.json"], "missing.har: error: cannot read HAR file: no such file\n"),
+            (
+                ["import", "missing.har", "Cassettes/Out.json"],
+                "missing.har: error: cannot read HAR file: no such file\n"
+            ),
             (
                 ["export", "Cassettes/Missing.json", "out.har"],
                 "Cassettes/Missing.json: error: cannot read cassette: no such file; the cassette was left unchanged\n"

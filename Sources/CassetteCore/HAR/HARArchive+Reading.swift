@@ -37,7 +37,8 @@ extension HARArchive {
             value = try JSONParser.parse(bytes)
         } catch {
             let (line, column) = error.position(in: bytes)
-            throw HARReadError(path: path, line: line, column: column, message: "HAR file is not valid JSON: \(error.message)")
+            throw HARReadError(
+                path: path, line: line, column: column, message: "HAR file is not valid JSON: \(error.message)")
         }
         do throws(JSONShapeError) {
             return try HARArchive(json: value)
@@ -50,7 +51,8 @@ extension HARArchive {
         guard case .object = json, let log = json["log"] else {
             var message = "not a HAR file: expected an object with \"log\", found \(json.kindName)"
             if json["interactions"] != nil, json["version"] != nil {
-                message = "not a HAR file: this is a cassette (it has \"interactions\"); "
+                message =
+                    "not a HAR file: this is a cassette (it has \"interactions\"); "
                     + "to turn a cassette into HAR, run: cassette export CASSETTE_FILE HAR_FILE"
             } else if case .object = json {
                 message = "not a HAR file: missing required key \"log\""
@@ -82,7 +84,9 @@ extension HARArchive {
             creatorName = try creatorReader.optionalString("name", nonEmpty: false) ?? ""
         }
         context.isCassetteExport = creatorName == HARArchive.cassetteCreatorName
-        if let browser = reader.optional("browser") { try context.expectObject(browser, path: path + [.key("browser")]) }
+        if let browser = reader.optional("browser") {
+            try context.expectObject(browser, path: path + [.key("browser")])
+        }
         _ = try reader.array("pages")
         guard let elements = try reader.array("entries") else {
             throw JSONShapeError(path: path, message: "missing required key \"entries\"")
@@ -116,13 +120,16 @@ extension HARArchive {
         func entry(_ value: JSONValue, index: Int, path: [JSONPathComponent]) throws(JSONShapeError) -> Entry {
             let reader = try object(
                 value, path: path, what: "an entry",
-                keys: ["cache", "connection", "pageref", "request", "response", "serverIPAddress", "startedDateTime",
-                    "time", "timings"])
+                keys: [
+                    "cache", "connection", "pageref", "request", "response", "serverIPAddress", "startedDateTime",
+                    "time", "timings",
+                ])
             let started = try reader.string("startedDateTime")
             guard let day = HARTimestamp.utcDay(of: started) else {
                 throw JSONShapeError(
                     path: path + [.key("startedDateTime")],
-                    message: "expected an ISO 8601 date and time like \"2026-12-01T09:30:00.000Z\", found \"\(started)\"")
+                    message:
+                        "expected an ISO 8601 date and time like \"2026-12-01T09:30:00.000Z\", found \"\(started)\"")
             }
             if let cache = reader.optional("cache") { try expectObject(cache, path: path + [.key("cache")]) }
             if let timings = reader.optional("timings") { try expectObject(timings, path: path + [.key("timings")]) }
@@ -168,8 +175,10 @@ extension HARArchive {
         func request(_ value: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) -> Request {
             let reader = try object(
                 value, path: path, what: "a request",
-                keys: ["bodySize", "cookies", "headers", "headersSize", "httpVersion", "method", "postData", "queryString",
-                    "url"])
+                keys: [
+                    "bodySize", "cookies", "headers", "headersSize", "httpVersion", "method", "postData", "queryString",
+                    "url",
+                ])
             _ = try reader.array("cookies")
             _ = try reader.array("queryString")
             let headers = try headers(reader)
@@ -177,7 +186,8 @@ extension HARArchive {
             if let postData = reader.optional("postData") {
                 body = try self.postData(postData, path: path + [.key("postData")])
             }
-            return Request(method: try reader.string("method"), url: try reader.string("url"), headers: headers, body: body)
+            return Request(
+                method: try reader.string("method"), url: try reader.string("url"), headers: headers, body: body)
         }
 
         func postData(_ value: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) -> Data? {
@@ -211,8 +221,10 @@ extension HARArchive {
         func response(_ value: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) -> Response {
             let reader = try object(
                 value, path: path, what: "a response",
-                keys: ["bodySize", "content", "cookies", "headers", "headersSize", "httpVersion", "redirectURL", "status",
-                    "statusText"])
+                keys: [
+                    "bodySize", "content", "cookies", "headers", "headersSize", "httpVersion", "redirectURL", "status",
+                    "statusText",
+                ])
             let status = try reader.integer("status", in: 0...999)
             _ = try reader.array("cookies")
             var response = Response(

@@ -72,17 +72,23 @@ package enum HARExport {
         var members: [JSONValue.Member] = []
         if let lastHop = interaction.redirects.last {
             let url = interaction.response?.url ?? request.url
-            members.append(.init("request", requestValue(method: followedMethod(after: lastHop), url: url, headers: [], body: nil)))
+            members.append(
+                .init("request", requestValue(method: followedMethod(after: lastHop), url: url, headers: [], body: nil))
+            )
         } else {
             members.append(
                 .init(
                     "request",
-                    requestValue(method: request.method, url: request.url, headers: request.headers, body: request.body)))
+                    requestValue(method: request.method, url: request.url, headers: request.headers, body: request.body)
+                ))
         }
         switch interaction.outcome {
         case .response(let response):
             if let url = response.url { members.append(.init("_responseURL", .string(url))) }
-            members.append(.init("response", responseValue(status: response.status, headers: response.headers, body: response.body, extra: [])))
+            members.append(
+                .init(
+                    "response",
+                    responseValue(status: response.status, headers: response.headers, body: response.body, extra: [])))
         case .failure(let error):
             members.append(.init("response", failureValue(error)))
         }

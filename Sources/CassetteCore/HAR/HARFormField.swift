@@ -25,7 +25,9 @@ package struct HARFormField: Sendable, Equatable {
                 text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field.name)\""
                 if let fileName = field.fileName { text += "; filename=\"\(fileName)\"" }
                 text += "\r\n"
-                if let contentType = field.contentType, !contentType.isEmpty { text += "Content-Type: \(contentType)\r\n" }
+                if let contentType = field.contentType, !contentType.isEmpty {
+                    text += "Content-Type: \(contentType)\r\n"
+                }
                 text += "\r\n\(field.value)\r\n"
             }
             text += "--\(boundary)--\r\n"

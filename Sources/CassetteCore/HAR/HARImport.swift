@@ -128,7 +128,8 @@ package enum HARImport {
     /// Where a redirect entry sends the client, without a fragment; `nil` when it is no redirect.
     static func redirectTarget(of entry: HARArchive.Entry) -> String? {
         guard [301, 302, 303, 307, 308].contains(entry.response.status) else { return nil }
-        let written = entry.response.redirectURL.isEmpty
+        let written =
+            entry.response.redirectURL.isEmpty
             ? entry.response.headers.value(for: "Location") ?? "" : entry.response.redirectURL
         guard !written.isEmpty else { return nil }
         guard let base = URL(string: entry.request.url), let resolved = URL(string: written, relativeTo: base) else {
@@ -151,7 +152,8 @@ package enum HARImport {
             url: first.cassetteRequest?.url ?? first.request.url,
             headers: literal
                 ? first.request.headers
-                : HTTPHeader.canonicalOrder(first.request.headers.filter { HARHeaderPolicy.keepsRequestHeader($0.name) }),
+                : HTTPHeader.canonicalOrder(
+                    first.request.headers.filter { HARHeaderPolicy.keepsRequestHeader($0.name) }),
             body: first.request.body)
         if !literal { request = request.canonicalizedForStorage() }
         let hops = chain.dropLast().map { entry in
@@ -165,7 +167,8 @@ package enum HARImport {
         }
         let recorded = first.day == HARTimestamp.unknownDay ? nil : first.day
         if last.response.status == 0, let code = last.response.urlErrorCode {
-            return Interaction(request: request, redirects: hops, outcome: .failure(TransportError(code: code)), recorded: recorded)
+            return Interaction(
+                request: request, redirects: hops, outcome: .failure(TransportError(code: code)), recorded: recorded)
         }
         var response: RecordedResponse
         if literal {

@@ -34,7 +34,8 @@ package struct HARImportSummary: Sendable, Equatable, CustomStringConvertible {
         if skippedCount > 0 {
             let reasons = result.skipped.sorted { $0.key < $1.key }.map { $0.key.phrase(count: $0.value) }
             lines.append(
-                "skipped \(skippedCount) \(skippedCount == 1 ? "entry" : "entries"): \(reasons.joined(separator: ", "))")
+                "skipped \(skippedCount) \(skippedCount == 1 ? "entry" : "entries"): \(reasons.joined(separator: ", "))"
+            )
         }
         if result.filteredOut > 0 {
             let count = result.filteredOut

@@ -32,7 +32,8 @@ enum ExportCommand: Command {
                 at: URL(fileURLWithPath: cassettePath), cassettePath: cassettePath, to: URL(fileURLWithPath: harPath))
             Console.error(
                 "\(harPath): \(written.entries) HAR \(written.entries == 1 ? "entry" : "entries") from "
-                    + "\(written.interactions) \(written.interactions == 1 ? "interaction" : "interactions") of \(cassettePath)")
+                    + "\(written.interactions) \(written.interactions == 1 ? "interaction" : "interactions") of \(cassettePath)"
+            )
             return .success
         } catch {
             Console.error("\(error)")
