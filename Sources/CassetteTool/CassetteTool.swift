@@ -6,7 +6,8 @@ enum CassetteTool {
     static let version = "0.1.0"
 
     static let commands: [CommandEntry] = [
-        LintCommand.entry, ScrubCommand.entry, PruneCommand.entry, ShowCommand.entry,
+        LintCommand.entry, ScrubCommand.entry, PruneCommand.entry, ShowCommand.entry, ImportCommand.entry,
+        ExportCommand.entry,
     ]
 
     static let overview = """

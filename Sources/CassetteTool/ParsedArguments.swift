@@ -3,6 +3,9 @@
 struct ParsedArguments {
     var flags: Set<String> = []
     var options: [String: String] = [:]
+    /// Every value of each option, in command-line order, for options that may be repeated
+    /// (`--method GET --method POST`); ``options`` keeps the last.
+    var optionValues: [String: [String]] = [:]
     var positional: [String] = []
     /// Whether `-h` or `--help` was given.
     var wantsHelp = false
@@ -40,6 +43,7 @@ struct ParsedArguments {
                 } else {
                     throw UsageError("missing value for '\(name)'")
                 }
+                optionValues[name, default: []].append(options[name]!)
             } else if knownFlags.contains(name) {
                 guard parts.count == 1 else { throw UsageError("'\(name)' does not take a value") }
                 flags.insert(name)

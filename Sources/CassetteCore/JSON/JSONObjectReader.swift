@@ -42,12 +42,39 @@ package struct JSONObjectReader {
     package let members: [JSONValue.Member]
     package let path: [JSONPathComponent]
 
-    /// Reads `value` as an object that may hold only `keys`.
+    /// Which keys beyond the listed ones an object may hold: none in the package's own formats;
+    /// formats with extension fields (HAR's `_`-prefixed keys) name their prefix.
+    package enum ExtraKeys: Sendable {
+        /// Only the listed keys.
+        case none
+        /// The listed keys and any key that starts with the prefix.
+        case prefixed(String)
+        /// Any key (a newer minor version of a format whose readers must ignore what they do not know).
+        case any
+
+        func allows(_ key: String) -> Bool {
+            switch self {
+            case .none: false
+            case .prefixed(let prefix): key.hasPrefix(prefix)
+            case .any: true
+            }
+        }
+
+        var note: String {
+            if case .prefixed(let prefix) = self { return ", or extension keys that start with \"\(prefix)\"" }
+            return ""
+        }
+    }
+
+    /// Reads `value` as an object that may hold only `keys` (and the `extra` keys a format allows).
     ///
     /// - Parameters:
     ///   - what: The object in words, for messages (`a request`).
     ///   - keys: Every key the object may hold.
-    package init(_ value: JSONValue, path: [JSONPathComponent], what: String, keys: [String]) throws(JSONShapeError) {
+    ///   - extra: Keys beyond `keys` the format allows; none unless said.
+    package init(
+        _ value: JSONValue, path: [JSONPathComponent], what: String, keys: [String], extra: ExtraKeys = .none
+    ) throws(JSONShapeError) {
         guard case .object(let members) = value else {
             throw JSONShapeError(path: path, message: "expected \(what) (an object), found \(value.kindName)")
         }
@@ -56,11 +83,12 @@ package struct JSONObjectReader {
                 throw JSONShapeError(
                     path: path + [.key(member.key)], message: "duplicate key \"\(member.key)\"", atKey: true)
             }
-            if !keys.contains(member.key) {
+            if !keys.contains(member.key) && !extra.allows(member.key) {
                 let expected = keys.map { "\"\($0)\"" }.joined(separator: ", ")
                 throw JSONShapeError(
                     path: path + [.key(member.key)],
-                    message: "unknown key \"\(member.key)\" in \(what); expected only \(expected)", atKey: true)
+                    message: "unknown key \"\(member.key)\" in \(what); expected only \(expected)\(extra.note)",
+                    atKey: true)
             }
         }
         self.members = members

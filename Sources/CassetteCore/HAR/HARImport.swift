@@ -1,0 +1,196 @@
+import Foundation
+
+/// The mapping from HAR entries to cassette interactions (no files: ``HARImporter`` reads and
+/// writes them).
+///
+/// Each entry a `URLSession` client's replay could serve becomes one interaction, stored the way
+/// recording stores it: the request as ``RecordedRequest/canonicalizedForStorage()`` leaves it with
+/// its headers in ``HTTPHeader/canonicalOrder(_:)`` (less what ``HARHeaderPolicy`` leaves out), and
+/// the response with its decoded body, without `Content-Encoding` and with a `Content-Length` that
+/// fits the stored body. A redirect chain a browser logs as separate entries (a 3xx whose
+/// `redirectURL` or `Location` names the URL of a later entry) becomes one interaction with its
+/// hops, as `URLSession` shows a client. Each interaction's `recorded` day is the UTC day of its
+/// first entry's `startedDateTime`.
+///
+/// A file written by `cassette export` (``HARArchive/isCassetteExport``) is read literally: headers,
+/// URLs and order as written, redirect chains as its `_redirectHop` marks say, transport errors
+/// from `_urlErrorCode`, so importing an export gives back the cassette it came from.
+package enum HARImport {
+    /// What the mapping made of a file's entries.
+    package struct Result: Sendable, Equatable {
+        package var interactions: [Interaction] = []
+        /// How many entries the file had.
+        package var entryCount = 0
+        /// How many entries were left out, by reason.
+        package var skipped: [HARSkipReason: Int] = [:]
+        /// How many interactions the `--method` and `--url-pattern` filters left out.
+        package var filteredOut = 0
+        /// How many entries became redirect hops of another entry's interaction.
+        package var mergedHops = 0
+        /// How many responses declared a body (`content.size` above 0) but had no `content.text`,
+        /// and were imported without one.
+        package var withoutBodyText = 0
+    }
+
+    /// Maps the entries of `archive` to interactions, in file order.
+    package static func interactions(from archive: HARArchive, options: HARImportOptions = HARImportOptions())
+        -> Result
+    {
+        var result = Result(entryCount: archive.entries.count)
+        let literal = archive.isCassetteExport
+        var importable: [HARArchive.Entry] = []
+        for entry in archive.entries {
+            if let reason = skipReason(entry, literal: literal) {
+                result.skipped[reason, default: 0] += 1
+            } else {
+                importable.append(entry)
+            }
+        }
+        for chain in literal ? markedChains(importable) : linkedChains(importable) {
+            let first = chain[0]
+            let method = first.cassetteRequest?.method ?? first.request.method
+            let url = first.cassetteRequest?.url ?? first.request.url
+            guard options.keeps(method: method, url: url) else {
+                result.filteredOut += 1
+                continue
+            }
+            result.mergedHops += chain.count - 1
+            let last = chain[chain.count - 1]
+            if !literal, last.response.declaresContent, !last.response.hasText { result.withoutBodyText += 1 }
+            result.interactions.append(interaction(chain, literal: literal))
+        }
+        return result
+    }
+
+    /// Why `entry` cannot become (part of) an interaction, or `nil` when it can.
+    static func skipReason(_ entry: HARArchive.Entry, literal: Bool) -> HARSkipReason? {
+        let url = entry.request.url.lowercased()
+        if entry.request.method.uppercased() == "CONNECT" { return .connectTunnel }
+        if url.hasPrefix("data:") { return .dataURL }
+        if url.hasPrefix("blob:") { return .blobURL }
+        let resourceType = entry.resourceType?.lowercased()
+        if url.hasPrefix("ws:") || url.hasPrefix("wss:") || resourceType == "websocket" || entry.hasWebSocketMessages
+            || entry.response.status == 101
+        {
+            return .webSocket
+        }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: entry.request.url) != nil else {
+            return .notHTTP
+        }
+        if entry.response.status == 0 && entry.response.urlErrorCode == nil { return .noResponse }
+        if literal { return nil }
+        if entry.fromCache { return .cacheHit }
+        if resourceType == "preflight" || entry.initiatorType?.lowercased() == "preflight" { return .preflight }
+        if entry.response.status == 304 { return .notModified }
+        if (100...199).contains(entry.response.status) { return .informational }
+        return nil
+    }
+
+    /// Chains as `cassette export` marks them: each `_redirectHop` entry continues with the next.
+    static func markedChains(_ entries: [HARArchive.Entry]) -> [[HARArchive.Entry]] {
+        var chains: [[HARArchive.Entry]] = []
+        var current: [HARArchive.Entry] = []
+        for entry in entries {
+            current.append(entry)
+            if !entry.isRedirectHop {
+                chains.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { chains.append(current) }
+        return chains
+    }
+
+    /// Chains as a browser or proxy logs them: a redirect (301, 302, 303, 307, 308) whose
+    /// `redirectURL` (or `Location`, resolved against the entry's URL) is the URL of a later entry
+    /// not yet part of a chain continues with the first such entry.
+    static func linkedChains(_ entries: [HARArchive.Entry]) -> [[HARArchive.Entry]] {
+        var consumed = Array(repeating: false, count: entries.count)
+        var chains: [[HARArchive.Entry]] = []
+        for start in entries.indices where !consumed[start] {
+            consumed[start] = true
+            var chain = [entries[start]]
+            var current = start
+            while let target = redirectTarget(of: entries[current]),
+                let next = entries.indices.first(where: {
+                    $0 > current && !consumed[$0] && withoutFragment(entries[$0].request.url) == target
+                })
+            {
+                consumed[next] = true
+                chain.append(entries[next])
+                current = next
+            }
+            chains.append(chain)
+        }
+        return chains
+    }
+
+    /// Where a redirect entry sends the client, without a fragment; `nil` when it is no redirect.
+    static func redirectTarget(of entry: HARArchive.Entry) -> String? {
+        guard [301, 302, 303, 307, 308].contains(entry.response.status) else { return nil }
+        let written =
+            entry.response.redirectURL.isEmpty
+            ? entry.response.headers.value(for: "Location") ?? "" : entry.response.redirectURL
+        guard !written.isEmpty else { return nil }
+        guard let base = URL(string: entry.request.url), let resolved = URL(string: written, relativeTo: base) else {
+            return withoutFragment(written)
+        }
+        return withoutFragment(resolved.absoluteString)
+    }
+
+    private static func withoutFragment(_ url: String) -> String {
+        url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url
+    }
+
+    /// The interaction of one chain: the first entry's request, the redirect hops, and the last
+    /// entry's outcome.
+    static func interaction(_ chain: [HARArchive.Entry], literal: Bool) -> Interaction {
+        let first = chain[0]
+        let last = chain[chain.count - 1]
+        var request = RecordedRequest(
+            method: first.cassetteRequest?.method ?? first.request.method,
+            url: first.cassetteRequest?.url ?? first.request.url,
+            headers: literal
+                ? first.request.headers
+                : HTTPHeader.canonicalOrder(
+                    first.request.headers.filter { HARHeaderPolicy.keepsRequestHeader($0.name) }),
+            body: first.request.body)
+        if !literal { request = request.canonicalizedForStorage() }
+        let hops = chain.dropLast().map { entry in
+            RedirectHop(
+                method: entry.request.method,
+                url: literal ? entry.request.url : RequestIdentity.sortingQueryItems(entry.request.url),
+                status: entry.response.status,
+                headers: literal
+                    ? entry.response.headers
+                    : HTTPHeader.canonicalOrder(entry.response.headers.filter { !$0.name.hasPrefix(":") }))
+        }
+        let recorded = first.day == HARTimestamp.unknownDay ? nil : first.day
+        if last.response.status == 0, let code = last.response.urlErrorCode {
+            return Interaction(
+                request: request, redirects: hops, outcome: .failure(TransportError(code: code)), recorded: recorded)
+        }
+        var response: RecordedResponse
+        if literal {
+            response = RecordedResponse(
+                status: last.response.status, url: last.cassetteResponseURL, headers: last.response.headers,
+                body: last.response.body)
+        } else {
+            var headers = HTTPHeader.canonicalOrder(
+                last.response.headers.filter { HARHeaderPolicy.keepsResponseHeader($0.name) })
+            var body = last.response.body
+            if let bytes = body {
+                // The body as replay serves it (JSON re-encoded compactly), so Content-Length fits it.
+                body = (try? StoredBody(bytes: bytes, contentType: headers.value(for: "Content-Type")).bytes()) ?? bytes
+            }
+            headers.fitContentLength(to: body)
+            var finalURL: String?
+            if chain.count > 1 {
+                let sorted = RequestIdentity.sortingQueryItems(last.request.url)
+                finalURL = sorted == request.url ? nil : sorted
+            }
+            response = RecordedResponse(status: last.response.status, url: finalURL, headers: headers, body: body)
+        }
+        return Interaction(request: request, redirects: hops, outcome: .response(response), recorded: recorded)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// `cassette import` and `cassette export` as file operations: read, map, scrub, write
+/// atomically. The command-line tool parses options, calls these, and prints the summary.
+package enum HARImporter {
+    /// Imports the HAR file at `harURL` into the cassette at `cassetteURL`.
+    ///
+    /// The interactions go through the cassette's project scrubber and the canonical writer, as
+    /// recorded ones do, in the order recording writes them (``CassetteDocument/inRecordingOrder(using:)``);
+    /// a file written by `cassette export` keeps its order unless `append` mixes in other
+    /// interactions. The cassette is written atomically, and only with bytes that read back.
+    ///
+    /// - Parameters:
+    ///   - harPath: The HAR file as messages name it.
+    ///   - cassettePath: The cassette as messages name it.
+    ///   - append: Add to the interactions of an existing cassette (which must be readable) rather
+    ///     than replace it.
+    ///   - scrubbers: Where the cassette's project scrubber comes from.
+    /// - Throws: ``HARImportError``; nothing is written then.
+    package static func importHAR(
+        at harURL: URL, harPath: String, into cassetteURL: URL, cassettePath: String,
+        options: HARImportOptions = HARImportOptions(), append: Bool = false,
+        scrubbers: ProjectScrubbers = ProjectScrubbers()
+    ) throws(HARImportError) -> HARImportSummary {
+        let archive: HARArchive
+        do {
+            archive = try HARArchive.read(from: harURL, path: harPath)
+        } catch {
+            throw .har(error)
+        }
+        let result = HARImport.interactions(from: archive, options: options)
+        let scrubber: Scrubber
+        do {
+            scrubber = try scrubbers.scrubber(forCassetteAt: cassetteURL)
+        } catch {
+            throw .configuration(error)
+        }
+        let exists = FileManager.default.fileExists(atPath: cassetteURL.path)
+        var existing: [Interaction] = []
+        if append && exists {
+            existing = try readCassette(at: cassetteURL, path: cassettePath).interactions
+        }
+        var document = CassetteDocument(interactions: existing + result.interactions)
+        if append || !archive.isCassetteExport { document = document.inRecordingOrder(using: scrubber) }
+        let output = scrubber.scrub(document).encoded()
+        do throws(CassetteReadError) {
+            _ = try CassetteDocument.decode(output, path: cassettePath)
+        } catch {
+            throw .unreadableOutput(cassettePath, error.message)
+        }
+        do {
+            try AtomicFile.write(output, to: cassetteURL)
+        } catch {
+            throw .write(error)
+        }
+        return HARImportSummary(
+            harPath: harPath, cassettePath: cassettePath, result: result, existingCount: existing.count,
+            replaced: exists && !append)
+    }
+
+    /// Exports the cassette at `cassetteURL` as a HAR 1.2 file at `harURL`, written atomically.
+    ///
+    /// - Returns: How many interactions and HAR entries were written.
+    /// - Throws: ``HARImportError``; nothing is written then.
+    package static func exportCassette(at cassetteURL: URL, cassettePath: String, to harURL: URL)
+        throws(HARImportError) -> (interactions: Int, entries: Int)
+    {
+        let document = try readCassette(at: cassetteURL, path: cassettePath)
+        do {
+            try AtomicFile.write(HARExport.data(of: document), to: harURL)
+        } catch {
+            throw .write(error)
+        }
+        let entries = document.interactions.reduce(0) { $0 + $1.redirects.count + 1 }
+        return (document.interactions.count, entries)
+    }
+
+    /// Reads a cassette, naming it `path` in errors.
+    private static func readCassette(at url: URL, path: String) throws(HARImportError) -> CassetteDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            // The codec words why (no such file, a directory, permission denied).
+            var failure = CassetteReadError(path: path, reason: .unreadable("cannot read the file"))
+            do throws(CassetteReadError) {
+                _ = try CassetteDocument.read(from: url)
+            } catch {
+                failure.reason = error.reason
+            }
+            throw .unreadableCassette(failure)
+        }
+        do throws(CassetteReadError) {
+            return try CassetteDocument.decode(data, path: path)
+        } catch {
+            throw .unreadableCassette(error)
+        }
+    }
+}
