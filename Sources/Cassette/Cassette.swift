@@ -102,18 +102,18 @@ public final class Cassette: Sendable {
         }
         var resolved = options
         let project: ProjectConfigurations.Resolved
-        let rules: CompiledMatchRules
+        let matcher: RequestMatcher
         do throws(ConfigurationError) {
             project = try ProjectConfigurations.shared.configuration(forCassetteAt: fileURL)
-            rules = try Cassette.compile(project.configuration.match.merging(options.matching), from: project)
+            matcher = try project.matcher(scrubber: options.scrubber, adding: options.matching)
         } catch {
             throw CassetteError.configuration(error)
         }
-        resolved.scrubber = resolved.scrubber ?? project.scrubber
+        resolved.scrubber = matcher.scrubber
         self.options = resolved
         self.plan = plan
         self.readHash = readHash
-        matcher = RequestMatcher(scrubber: resolved.scrubber ?? project.scrubber, rules: rules)
+        self.matcher = matcher
         volatile = VolatileHeaders(extra: project.configuration.volatileHeaders + options.volatileHeaders)
         recording = plan == .replay ? nil : RecordingSession(configuration: resolved.recordingConfiguration)
         configurationPath =
@@ -144,20 +144,6 @@ public final class Cassette: Sendable {
         case .once: return exists ? .replay : .record
         case .newEpisodes: return .newEpisodes
         case .verify: return .verify
-        }
-    }
-
-    /// The project's and the code's match rules, parsed; a bad rule is a configuration error naming
-    /// the file it came from (or the code).
-    private static func compile(_ rules: MatchRules, from project: ProjectConfigurations.Resolved)
-        throws(ConfigurationError) -> CompiledMatchRules
-    {
-        do throws(MatchRuleError) {
-            return try CompiledMatchRules(rules)
-        } catch {
-            throw ConfigurationError(
-                path: project.configuration.file?.path, jsonPath: "match." + JSONPathComponent.text(error.place),
-                reason: .invalid(error.message))
         }
     }
 

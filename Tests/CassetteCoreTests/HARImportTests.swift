@@ -153,10 +153,11 @@ import Testing
         #expect(byMethod.interactions.map(\.request.method) == ["POST", "DELETE"])
         #expect(byMethod.filteredOut == 2)
         let byGlob = HARImport.interactions(
-            from: archive, options: HARImportOptions(urlPatterns: [HARURLPattern("https://api.example.com/v1/*")]))
+            from: archive, options: HARImportOptions(urlPatterns: [RequestPattern(url: "https://api.example.com/v1/*")])
+        )
         #expect(byGlob.interactions.count == 2)
         let both = HARImport.interactions(
-            from: archive, options: HARImportOptions(methods: ["GET"], urlPatterns: [HARURLPattern("/v1/")]))
+            from: archive, options: HARImportOptions(methods: ["GET"], urlPatterns: [RequestPattern(url: "/v1/")]))
         #expect(
             both.interactions.map(\.request.url) == [
                 "https://api.example.com/v1/users", "https://cdn.example.com/v1/app.js",
@@ -164,13 +165,20 @@ import Testing
     }
 
     @Test func urlPatternsAreGlobsWithAWildcardAndSubstringsWithout() {
-        #expect(HARURLPattern("https://*.example.com/*").matches("https://api.example.com/v1?q=1"))
-        #expect(!HARURLPattern("https://*.example.com/*").matches("http://api.example.com/v1"))
-        #expect(HARURLPattern("*/users/?").matches("https://x/users/7"))
-        #expect(!HARURLPattern("*/users/?").matches("https://x/users/17"))
-        #expect(HARURLPattern("users").matches("https://x/v1/users/7"))
-        #expect(!HARURLPattern("users").isGlob)
-        #expect(HARURLPattern("*a*a*a*a*a*b").matches(String(repeating: "a", count: 200) + "b"))
+        func matches(_ pattern: String, _ url: String, method: String = "GET") -> Bool {
+            RequestPattern(pattern)?.matches(method: method, url: url) == true
+        }
+        #expect(matches("https://*.example.com/*", "https://api.example.com/v1?q=1"))
+        #expect(!matches("https://*.example.com/*", "http://api.example.com/v1"))
+        // `?` is the query's, not a wildcard: URLs are full of them.
+        #expect(matches("*/search?q=*", "https://x/search?q=swift"))
+        #expect(!matches("*/search?q=*", "https://x/searchXq=swift"))
+        #expect(matches("users", "https://x/v1/users/7"))
+        #expect(matches("POST */orders", "https://x/v1/orders", method: "post"))
+        #expect(!matches("POST */orders", "https://x/v1/orders", method: "GET"))
+        #expect(matches("*a*a*a*a*a*b", String(repeating: "a", count: 200) + "b"))
+        #expect(!matches("*a*a*a*a*a*b", String(repeating: "a", count: 20_000)))
+        #expect(RequestPattern("GET * extra") == nil)
     }
 
     @Test func extensionMembersAndLaterMinorVersionsAreAcceptedUnknownMembersOf12Refused() throws {

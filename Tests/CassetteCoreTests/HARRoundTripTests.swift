@@ -138,8 +138,8 @@ extension SplitMix {
                 let url =
                     "\(pick(hosts))/v\(below(3))/\(pick(["users", "items", "a%20b"]))/\(below(50))"
                     + pick(["", "?q=\(below(9))", "?a=1&b=2", "?x=%2F"])
-                let request = RecordedRequest(method: method, url: url, headers: headers, body: body)
-                    .canonicalizedForStorage()
+                let request = InteractionStorage.request(
+                    RecordedRequest(method: method, url: url, headers: headers, body: body))
                 if below(7) == 0 {
                     return Interaction(
                         request: request, outcome: .failure(TransportError(code: pick([-1001, -1004, -1009]))))

@@ -20,6 +20,24 @@ package final class ProjectConfigurations: Sendable {
 
         /// The defaults, for a project without a `.cassette.json`.
         package static let defaults = Resolved(ProjectConfiguration())
+
+        /// The matcher of the project's cassettes: its scrubber (or `scrubber`), its match rules plus
+        /// `rules`.
+        ///
+        /// - Throws: ``ConfigurationError`` naming the file (or the code) for a rule that cannot be used.
+        package func matcher(scrubber: Scrubber? = nil, adding rules: MatchRules = .strict) throws(ConfigurationError)
+            -> RequestMatcher
+        {
+            do throws(MatchRuleError) {
+                return RequestMatcher(
+                    scrubber: scrubber ?? self.scrubber,
+                    rules: try CompiledMatchRules(configuration.match.merging(rules)))
+            } catch {
+                throw ConfigurationError(
+                    path: configuration.file?.path, jsonPath: "match." + JSONPathComponent.text(error.place),
+                    reason: .invalid(error.message))
+            }
+        }
     }
 
     /// The cache the library uses for every cassette a process opens.

@@ -16,18 +16,24 @@ public struct CassetteDocument: Sendable, Hashable {
     /// - Throws: ``CassetteReadError`` naming the file, and the line, column and JSON path of the
     ///   problem where it has one.
     public static func read(from url: URL) throws(CassetteReadError) -> CassetteDocument {
-        try decode(data(from: url), path: url.path)
+        try read(from: url, naming: url.path)
+    }
+
+    /// Reads a cassette file, naming it `path` in errors (the path as a command line gave it).
+    package static func read(from url: URL, naming path: String) throws(CassetteReadError) -> CassetteDocument {
+        try decode(data(from: url, naming: path), path: path)
     }
 
     /// The bytes of a cassette file.
     ///
-    /// - Throws: ``CassetteReadError`` naming the file and why it cannot be read (no such file, a
-    ///   directory, permission denied).
-    package static func data(from url: URL) throws(CassetteReadError) -> Data {
+    /// - Throws: ``CassetteReadError`` naming the file (`path`, or the URL's path) and why it
+    ///   cannot be read (no such file, a directory, permission denied).
+    package static func data(from url: URL, naming path: String? = nil) throws(CassetteReadError) -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw CassetteReadError(path: url.path, reason: .unreadable(describeReadFailure(url: url, error: error)))
+            throw CassetteReadError(
+                path: path ?? url.path, reason: .unreadable(describeReadFailure(url: url, error: error)))
         }
     }
 

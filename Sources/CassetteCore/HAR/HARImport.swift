@@ -155,15 +155,12 @@ package enum HARImport {
                 : HTTPHeader.canonicalOrder(
                     first.request.headers.filter { HARHeaderPolicy.keepsRequestHeader($0.name) }),
             body: first.request.body)
-        if !literal { request = request.canonicalizedForStorage() }
+        if !literal { request = InteractionStorage.request(request) }
         let hops = chain.dropLast().map { entry in
-            RedirectHop(
-                method: entry.request.method,
-                url: literal ? entry.request.url : RequestIdentity.sortingQueryItems(entry.request.url),
-                status: entry.response.status,
-                headers: literal
-                    ? entry.response.headers
-                    : HTTPHeader.canonicalOrder(entry.response.headers.filter { !$0.name.hasPrefix(":") }))
+            let hop = RedirectHop(
+                method: entry.request.method, url: entry.request.url, status: entry.response.status,
+                headers: literal ? entry.response.headers : entry.response.headers.filter { !$0.name.hasPrefix(":") })
+            return literal ? hop : InteractionStorage.redirect(hop)
         }
         let recorded = first.day == HARTimestamp.unknownDay ? nil : first.day
         if last.response.status == 0, let code = last.response.urlErrorCode {
@@ -176,20 +173,13 @@ package enum HARImport {
                 status: last.response.status, url: last.cassetteResponseURL, headers: last.response.headers,
                 body: last.response.body)
         } else {
-            var headers = HTTPHeader.canonicalOrder(
-                last.response.headers.filter { HARHeaderPolicy.keepsResponseHeader($0.name) })
-            var body = last.response.body
-            if let bytes = body {
-                // The body as replay serves it (JSON re-encoded compactly), so Content-Length fits it.
-                body = (try? StoredBody(bytes: bytes, contentType: headers.value(for: "Content-Type")).bytes()) ?? bytes
-            }
-            headers.fitContentLength(to: body)
-            var finalURL: String?
-            if chain.count > 1 {
-                let sorted = RequestIdentity.sortingQueryItems(last.request.url)
-                finalURL = sorted == request.url ? nil : sorted
-            }
-            response = RecordedResponse(status: last.response.status, url: finalURL, headers: headers, body: body)
+            // As recording stores what URLSession hands over: the HAR's text is decoded, so
+            // `Content-Encoding` goes; the final URL of a chain is kept when it differs.
+            let received = RecordedResponse(
+                status: last.response.status, url: chain.count > 1 ? last.request.url : nil,
+                headers: last.response.headers.filter { HARHeaderPolicy.keepsResponseHeader($0.name) },
+                body: last.response.body)
+            response = InteractionStorage.response(received, requestURL: request.url)
         }
         return Interaction(request: request, redirects: hops, outcome: .response(response), recorded: recorded)
     }

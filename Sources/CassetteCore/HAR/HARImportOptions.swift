@@ -2,10 +2,11 @@
 package struct HARImportOptions: Sendable, Equatable {
     /// Keep only requests with one of these methods (compared case-insensitively); all when empty.
     package var methods: [String]
-    /// Keep only requests whose URL matches one of these patterns; all when empty.
-    package var urlPatterns: [HARURLPattern]
+    /// Keep only requests whose URL matches one of these patterns (``RequestPattern``: a glob over the
+    /// whole URL when it holds `*`, a substring otherwise); all when empty.
+    package var urlPatterns: [RequestPattern]
 
-    package init(methods: [String] = [], urlPatterns: [HARURLPattern] = []) {
+    package init(methods: [String] = [], urlPatterns: [RequestPattern] = []) {
         self.methods = methods
         self.urlPatterns = urlPatterns
     }
@@ -14,6 +15,6 @@ package struct HARImportOptions: Sendable, Equatable {
     /// when both are given; within a kind, any one match is enough.
     package func keeps(method: String, url: String) -> Bool {
         (methods.isEmpty || methods.contains { $0.uppercased() == method.uppercased() })
-            && (urlPatterns.isEmpty || urlPatterns.contains { $0.matches(url) })
+            && (urlPatterns.isEmpty || urlPatterns.contains { $0.matches(method: method, url: url) })
     }
 }

@@ -6,7 +6,7 @@ package enum HARImporter {
     /// Imports the HAR file at `harURL` into the cassette at `cassetteURL`.
     ///
     /// The interactions go through the cassette's project scrubber and the canonical writer, as
-    /// recorded ones do, in the order recording writes them (``CassetteDocument/inRecordingOrder(using:)``);
+    /// recorded ones do, in the order recording writes them (``RequestMatcher/inRecordingOrder(_:)``);
     /// a file written by `cassette export` keeps its order unless `append` mixes in other
     /// interactions. The cassette is written atomically, and only with bytes that read back.
     ///
@@ -15,12 +15,13 @@ package enum HARImporter {
     ///   - cassettePath: The cassette as messages name it.
     ///   - append: Add to the interactions of an existing cassette (which must be readable) rather
     ///     than replace it.
-    ///   - scrubbers: Where the cassette's project scrubber comes from.
+    ///   - configurations: Where the cassette's project configuration (scrubber, match rules) comes
+    ///     from.
     /// - Throws: ``HARImportError``; nothing is written then.
     package static func importHAR(
         at harURL: URL, harPath: String, into cassetteURL: URL, cassettePath: String,
         options: HARImportOptions = HARImportOptions(), append: Bool = false,
-        scrubbers: ProjectScrubbers = ProjectScrubbers()
+        configurations: ProjectConfigurations = ProjectConfigurations()
     ) throws(HARImportError) -> HARImportSummary {
         let archive: HARArchive
         do {
@@ -29,19 +30,22 @@ package enum HARImporter {
             throw .har(error)
         }
         let result = HARImport.interactions(from: archive, options: options)
-        let scrubber: Scrubber
-        do {
-            scrubber = try scrubbers.scrubber(forCassetteAt: cassetteURL)
+        let matcher: RequestMatcher
+        do throws(ConfigurationError) {
+            matcher = try configurations.configuration(forCassetteAt: cassetteURL).matcher()
         } catch {
             throw .configuration(error)
         }
+        let scrubber = matcher.scrubber
         let exists = FileManager.default.fileExists(atPath: cassetteURL.path)
         var existing: [Interaction] = []
         if append && exists {
             existing = try readCassette(at: cassetteURL, path: cassettePath).interactions
         }
         var document = CassetteDocument(interactions: existing + result.interactions)
-        if append || !archive.isCassetteExport { document = document.inRecordingOrder(using: scrubber) }
+        if append || !archive.isCassetteExport {
+            document = CassetteDocument(interactions: matcher.inRecordingOrder(document.interactions))
+        }
         let output = scrubber.scrub(document).encoded()
         do throws(CassetteReadError) {
             _ = try CassetteDocument.decode(output, path: cassettePath)
@@ -77,21 +81,8 @@ package enum HARImporter {
 
     /// Reads a cassette, naming it `path` in errors.
     private static func readCassette(at url: URL, path: String) throws(HARImportError) -> CassetteDocument {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            // The codec words why (no such file, a directory, permission denied).
-            var failure = CassetteReadError(path: path, reason: .unreadable("cannot read the file"))
-            do throws(CassetteReadError) {
-                _ = try CassetteDocument.read(from: url)
-            } catch {
-                failure.reason = error.reason
-            }
-            throw .unreadableCassette(failure)
-        }
         do throws(CassetteReadError) {
-            return try CassetteDocument.decode(data, path: path)
+            return try CassetteDocument.read(from: url, naming: path)
         } catch {
             throw .unreadableCassette(error)
         }

@@ -39,7 +39,7 @@ enum ImportCommand: Command {
         let (harPath, cassettePath) = (arguments.positional[0], arguments.positional[1])
         let options = HARImportOptions(
             methods: arguments.optionValues["--method"] ?? [],
-            urlPatterns: (arguments.optionValues["--url-pattern"] ?? []).map(HARURLPattern.init))
+            urlPatterns: (arguments.optionValues["--url-pattern"] ?? []).map { RequestPattern(url: $0) })
         do throws(HARImportError) {
             let summary = try HARImporter.importHAR(
                 at: URL(fileURLWithPath: harPath), harPath: harPath, into: URL(fileURLWithPath: cassettePath),
