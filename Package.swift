@@ -22,9 +22,12 @@ let package = Package(
         // Three libdispatch calls the Dispatch module lacks, for calling URLProtocol clients on
         // URLSession's work queue on Linux.
         .target(name: "CassetteDispatchShim"),
-        // The `cassette` command-line tool (product name `cassette`; the target name must not differ
-        // from `Cassette` only by case).
-        .executableTarget(name: "CassetteTool", dependencies: ["CassetteCore"]),
+        // The `cassette` tool's commands, their option declarations, parsing and help, as a library
+        // the thin executable, the in-process tests and the lint fuzzer share. Not a product.
+        .target(name: "CassetteCommands", dependencies: ["CassetteCore"]),
+        // The `cassette` command-line tool: `main.swift` only (product name `cassette`; the target
+        // name must not differ from `Cassette` only by case).
+        .executableTarget(name: "CassetteTool", dependencies: ["CassetteCommands"]),
         // The loopback HTTP/1.1 server the tests and the benchmark drive the real URLSession against.
         // Not a product: nothing outside this package can depend on it.
         .target(name: "CassetteTestSupport", dependencies: ["CassetteCore"]),
@@ -34,11 +37,13 @@ let package = Package(
             exclude: ["Golden", "Corpus"]
         ),
         .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
-        // End-to-end tests that run the built `cassette` binary; depending on the executable target
-        // makes SwiftPM build it first.
+        // The commands run in the test process with an injected console and context.
         .testTarget(
-            name: "CassetteToolTests",
-            dependencies: ["CassetteTool", "CassetteCore", "Cassette", "CassetteTestSupport"]),
+            name: "CassetteCommandsTests",
+            dependencies: ["CassetteCommands", "CassetteCore", "Cassette", "CassetteTestSupport"]),
+        // A few end-to-end tests that run the built `cassette` binary; depending on the executable
+        // target makes SwiftPM build it first.
+        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "CassetteTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,7 @@
+import CassetteCommands
 import Foundation
 
-// Parses the command line, runs the command it names, and exits with its status.
-let status = CassetteTool.run(Array(CommandLine.arguments.dropFirst()))
+// Parses the command line, runs the command it names with the process's console, environment and
+// working directory, and exits with its status.
+let status = CassetteCommandLine.run(Array(CommandLine.arguments.dropFirst()), in: .process)
 exit(status.rawValue)

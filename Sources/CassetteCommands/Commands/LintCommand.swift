@@ -1,0 +1,56 @@
+/// `cassette lint`: reports what is wrong with cassettes, without changing them.
+enum LintCommand: Command {
+    static let name = "lint"
+    static let abstract = "Check cassettes: format, canonical form, secrets, unreachable interactions."
+    static let discussion = """
+        Checks every cassette file (PATH: files, or directories searched recursively for *.json;
+        default: Cassettes) and reports each problem with its file, line and column:
+
+          [format]       the file does not parse or does not fit the cassette format
+          [canonical]    the file is not in canonical form (fix: cassette scrub PATH)
+          [secret]       a secret or email address the scrubber would replace, by rule, JSON path
+                         and placeholder, never the secret itself (fix: cassette scrub PATH);
+                         rules come from the project's .cassette.json
+          [unreachable]  an interaction replay can never serve: its request URL is one no
+                         URLSession request carries (URL(string:) rejects or re-spells it)
+          [config]       the project's .cassette.json cannot be used
+
+        Exits 0 when there are no problems, 1 when there are, 64 for a usage error. The summary
+        line goes to standard error.
+        """
+
+    static let format = CommandOption.value(
+        "--format", valueName: "format", help: "How to print the findings:",
+        allowedValues: LintFormat.allCases.map { OptionValue($0.rawValue, help: $0.help) },
+        defaultValue: LintFormat.text.rawValue)
+    static let options = [format]
+    static let arguments = [CommandArgument.optionalPaths]
+
+    static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
+        // The parser accepts only the formats' names.
+        let format = parsed.value(of: Self.format).flatMap(LintFormat.init(rawValue:)) ?? .text
+        let files = try CassetteFiles(parsed.positional, relativeTo: context.currentDirectory)
+        for directory in files.emptyDirectories {
+            context.console.error("warning: no cassettes (*.json) in \(directory)")
+        }
+        var linter = Linter()
+        var findings: [LintFinding] = []
+        var filesWithProblems = 0
+        for file in files.files {
+            let found = linter.lint(file)
+            if !found.isEmpty { filesWithProblems += 1 }
+            findings += found
+        }
+        let output = format.render(findings)
+        if !output.isEmpty || format == .json { context.console.out(output) }
+        context.console.error(summary(problems: findings.count, files: filesWithProblems, of: files.files.count))
+        return findings.isEmpty ? .success : .failure
+    }
+
+    /// `3 problems in 2 of 5 cassettes`, or `5 cassettes, no problems`.
+    static func summary(problems: Int, files: Int, of total: Int) -> String {
+        let cassettes = total == 1 ? "cassette" : "cassettes"
+        guard problems > 0 else { return "\(total) \(cassettes), no problems" }
+        return "\(problems) \(problems == 1 ? "problem" : "problems") in \(files) of \(total) \(cassettes)"
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What a command runs in: the console it writes to, the environment it reads, and the directory
+/// relative paths start from. `main.swift` passes the process's; tests pass their own, so commands
+/// run in parallel in one test process.
+package struct CommandContext: Sendable {
+    package var console: Console
+    package var environment: [String: String]
+    /// The directory relative paths on the command line are resolved against.
+    package var currentDirectory: URL
+
+    package init(console: Console, environment: [String: String], currentDirectory: URL) {
+        self.console = console
+        self.environment = environment
+        // A directory URL (trailing slash), so relative paths resolve inside it.
+        self.currentDirectory = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
+    }
+
+    /// The running process's standard output and error, environment and working directory.
+    package static var process: CommandContext {
+        CommandContext(
+            console: .standard, environment: ProcessInfo.processInfo.environment,
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+    }
+
+    /// The file URL of `path` as given on the command line: absolute paths as they are, relative
+    /// ones from ``currentDirectory``.
+    package func url(forPath path: String, isDirectory: Bool = false) -> URL {
+        URL(fileURLWithPath: path, isDirectory: isDirectory, relativeTo: currentDirectory).absoluteURL
+    }
+}

@@ -1,0 +1,50 @@
+import Cassette
+import CassetteCore
+import CassetteTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The whole prune workflow: the library replays part of a cassette and writes its usage ledger,
+/// `cassette prune` removes what was not served, and what remains still replays.
+@Suite struct ReplayThenPruneTests {
+    func replay(_ file: URL, _ paths: [(String, String)], ledger: URL) async throws -> Cassette {
+        let options = Cassette.Options(environment: [UsageLedger.environmentVariable: ledger.path])
+        let cassette = try Cassette(fileURL: file, mode: .replay, options: options)
+        let session = cassette.session()
+        for (method, url) in paths {
+            var request = URLRequest(url: URL(string: url)!)
+            request.httpMethod = method
+            _ = try? await session.data(for: request)
+        }
+        try await cassette.finish()
+        return cassette
+    }
+
+    @Test func pruningAfterAPartialReplayKeepsEverythingThatReplayed() async throws {
+        let scratch = try ScratchPackage()
+        try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
+        let file = scratch.url("Cassettes/Users.json")
+        let ledger = scratch.url("usage")
+        let used = [("GET", "https://api.example.com/v1/users/1"), ("DELETE", "https://api.example.com/v1/users/2")]
+        let first = try await replay(file, used, ledger: ledger)
+        #expect(first.misses.isEmpty)
+
+        // A test process run with --filter writes a ledger prune rightly refuses; --force overrides
+        // that here (the refusal has tests of its own).
+        let run = scratch.run("prune", "--ledger", ledger.path, "--force")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("Cassettes/Users.json: removed 1 of 3 interactions"), "\(run.stdout)")
+        let pruned = try CassetteDocument.read(from: file)
+        #expect(
+            pruned.interactions == [Fixtures.cleanCassette.interactions[0], Fixtures.cleanCassette.interactions[2]])
+
+        let again = try await replay(file, used, ledger: ledger)
+        #expect(again.misses.isEmpty, "\(again.misses.map(\.description))")
+        let gone = try await replay(file, [("GET", "https://api.example.com/v1/users/2")], ledger: ledger)
+        #expect(gone.misses.count == 1)
+    }
+}

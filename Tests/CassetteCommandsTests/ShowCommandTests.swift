@@ -1,0 +1,42 @@
+import CassetteCore
+import CassetteTestSupport
+import Foundation
+import Testing
+
+/// `cassette show` prints one line per interaction for reviewers.
+@Suite struct ShowCommandTests {
+    @Test func summarisesEachInteraction() throws {
+        let scratch = try ScratchPackage()
+        var document = Fixtures.cleanCassette
+        document.interactions.append(
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "https://api.example.com/v1/upload",
+                    headers: [HTTPHeader("Content-Type", "application/octet-stream")], body: Data([0, 1, 2, 255])),
+                outcome: .failure(TransportError(code: -1004))))
+        try scratch.write("Cassettes/Users.json", document)
+        #expect(
+            scratch.run("show", "Cassettes/Users.json")
+                == CommandRun(
+                    status: 0,
+                    stdout: """
+                        Cassettes/Users.json: 4 interactions
+                          [0] GET https://api.example.com/v1/users/1 → 200; request: no body; response: json, 21 bytes
+                          [1] GET https://api.example.com/v1/users/2 → 200; request: no body; response: json, 23 bytes
+                          [2] DELETE https://api.example.com/v1/users/2 → 204; request: no body; response: no body
+                          [3] POST https://api.example.com/v1/upload → error -1004; request: base64, 4 bytes
+
+                        """))
+    }
+
+    @Test func unreadableCassetteExits1() throws {
+        let scratch = try ScratchPackage()
+        try scratch.write("Cassettes/Empty.json", "")
+        #expect(
+            scratch.run("show", "Cassettes")
+                == CommandRun(
+                    status: 1,
+                    stderr: "Cassettes/Empty.json: error: cassette file is empty; expected a JSON object with "
+                        + "\"version\" and \"interactions\"\n"))
+    }
+}

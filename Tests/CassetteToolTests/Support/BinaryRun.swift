@@ -1,0 +1,51 @@
+import CassetteTestSupport
+import Foundation
+
+extension CommandRun {
+    /// The binary SwiftPM built beside this test bundle (`.build/debug/cassette`).
+    static let binary: URL = {
+        let besideBundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("cassette")
+        if FileManager.default.isExecutableFile(atPath: besideBundle.path) { return besideBundle }
+        let besideExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("cassette")
+        if FileManager.default.isExecutableFile(atPath: besideExecutable.path) { return besideExecutable }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/cassette")
+    }()
+
+    /// Runs the built `cassette arguments...` in `directory`, with `CASSETTE_USAGE_LEDGER` removed from
+    /// the environment unless `environment` sets it.
+    init(binary arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var variables = ProcessInfo.processInfo.environment
+        variables.removeValue(forKey: "CASSETTE_USAGE_LEDGER")
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        // Files rather than pipes: a full pipe would block the child while we wait for it.
+        let output = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errors = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: errors)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        self.init(
+            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+}
+
+extension ScratchPackage {
+    /// Runs the built `cassette arguments...` in the package folder.
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> CommandRun {
+        try CommandRun(binary: arguments, in: root, environment: environment)
+    }
+}
