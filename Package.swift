@@ -58,6 +58,16 @@ if Context.environment["CASSETTE_BENCHMARKS"] == "1" {
     ]
 }
 
+// libFuzzer entries (Fuzz/*.swift), one binary for every fuzz target. `scripts/fuzz` builds it with
+// `swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`: the sanitizers stay on the
+// command line, not in unsafeFlags here.
+if Context.environment["CASSETTE_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "CassetteFuzz", dependencies: ["CassetteCommands", "CassetteCore"], path: "Fuzz",
+            exclude: ["lsan.supp"]))
+}
+
 for target in package.targets where target.name != "CassetteDispatchShim" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -1,51 +1,55 @@
 import Foundation
 
-// libFuzzer entry for the scrubber (`scripts/fuzz scrub N`), compiled together with the
-// CassetteCore sources, so it can also hold internal shortcuts to the slow paths they replace.
-// Any bytes, read as a cassette when they are one and as text and a request otherwise.
+// `@testable`: the ASCII word split of ScrubNameMatcher is internal to CassetteCore; scripts/fuzz
+// builds with -enable-testing.
+@testable import CassetteCore
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func scrubFuzzerTestOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let data = Data(bytes: start, count: count)
-    let scrubber = Scrubber.default
-    let text = String(decoding: data, as: UTF8.self)
-    _ = scrubber.scrubText(text)
+/// The scrubber (`scripts/fuzz scrub N`), with internal shortcuts checked against the slow paths
+/// they replace. Any bytes, read as a cassette when they are one and as text and a request otherwise.
+enum ScrubFuzzer {
+    static func test(_ data: Data) {
+        let scrubber = Scrubber.default
+        let text = String(decoding: data, as: UTF8.self)
+        _ = scrubber.scrubText(text)
 
-    var requests = [
-        RecordedRequest(method: "GET", url: text),
-        RecordedRequest(
-            method: "GET", url: "https://api.example.com/v1?" + text, headers: [HTTPHeader("X-Value", text)]),
-        RecordedRequest(method: "GET", url: "https://api.example.com/", headers: [HTTPHeader(text, "value")]),
-        RecordedRequest(
-            method: "POST", url: "https://api.example.com/", headers: [HTTPHeader("Content-Type", "application/json")],
-            body: data),
-    ]
-    if let document = try? CassetteDocument.decode(data, path: "fuzz.json") {
-        let scrubbed = scrubber.scrub(document)
-        _ = scrubber.findings(in: document)
-        _ = scrubbed.encoded()
-        requests += document.interactions.map(\.request)
-    }
-    for request in requests {
-        // masked(_:) is the request itself when the shortcut applies, else the full passes; the
-        // shortcut must only apply where the full passes change nothing.
-        if scrubber.skipsMasking(request), scrubber.fullyMasked(request) != request {
-            fatalError("the masking shortcut skipped a request the full passes change")
+        var requests = [
+            RecordedRequest(method: "GET", url: text),
+            RecordedRequest(
+                method: "GET", url: "https://api.example.com/v1?" + text, headers: [HTTPHeader("X-Value", text)]),
+            RecordedRequest(method: "GET", url: "https://api.example.com/", headers: [HTTPHeader(text, "value")]),
+            RecordedRequest(
+                method: "POST", url: "https://api.example.com/",
+                headers: [HTTPHeader("Content-Type", "application/json")],
+                body: data),
+        ]
+        if let document = try? CassetteDocument.decode(data, path: "fuzz.json") {
+            let scrubbed = scrubber.scrub(document)
+            _ = scrubber.findings(in: document)
+            _ = scrubbed.encoded()
+            requests += document.interactions.map(\.request)
         }
-        _ = scrubber.masked(request).identity
-    }
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-        if ScrubNameMatcher.asciiWords(text) != ScrubNameMatcher.unicodeWords(text) {
-            fatalError("ASCII word split differs from the Character split")
+        for request in requests {
+            // masked(_:) is the request itself when the shortcut applies, else the full passes; the
+            // shortcut must only apply where the full passes change nothing.
+            if scrubber.skipsMasking(request), scrubber.fullyMasked(request) != request {
+                fatalError("the masking shortcut skipped a request the full passes change")
+            }
+            _ = scrubber.masked(request).identity
         }
-        let ascii = URLParts(ascii: text)
-        let characters = URLParts(characters: text)
-        if ascii.scheme != characters.scheme || ascii.hasAuthority != characters.hasAuthority
-            || ascii.userInfo != characters.userInfo || ascii.host != characters.host || ascii.port != characters.port
-            || ascii.path != characters.path || ascii.query != characters.query || ascii.fragment != characters.fragment
-        {
-            fatalError("ASCII URL split differs from the Character split")
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            if ScrubNameMatcher.asciiWords(text) != ScrubNameMatcher.unicodeWords(text) {
+                fatalError("ASCII word split differs from the Character split")
+            }
+            let ascii = URLParts(ascii: text)
+            let characters = URLParts(characters: text)
+            if ascii.scheme != characters.scheme || ascii.hasAuthority != characters.hasAuthority
+                || ascii.userInfo != characters.userInfo || ascii.host != characters.host
+                || ascii.port != characters.port
+                || ascii.path != characters.path || ascii.query != characters.query
+                || ascii.fragment != characters.fragment
+            {
+                fatalError("ASCII URL split differs from the Character split")
+            }
         }
     }
-    return 0
 }
