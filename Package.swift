@@ -48,16 +48,14 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The benchmarks (`scripts/bench`, `scripts/bench-lint`) are declared only when those scripts ask for
-// them: SwiftPM gives every executable target of a root package a product, and the package's
-// products are `Cassette` and `cassette` alone.
+// The benchmarks (`scripts/bench`, `scripts/bench-lint`) and the fuzzers (`scripts/fuzz`) are declared
+// only when those scripts ask for them: SwiftPM gives every executable target of a root package a
+// product, and the package's products are `Cassette` and `cassette` alone.
 if Context.environment["CASSETTE_BENCHMARKS"] == "1" {
-    package.targets += [
-        .executableTarget(name: "CassetteBench", dependencies: ["CassetteCore"]),
-        .executableTarget(name: "ReplayBench", dependencies: ["Cassette", "CassetteTestSupport"]),
-    ]
+    package.targets.append(
+        .executableTarget(
+            name: "CassetteBenchmarks", dependencies: ["Cassette", "CassetteCore", "CassetteTestSupport"]))
 }
-
 // libFuzzer entries (Fuzz/*.swift), one binary for every fuzz target. `scripts/fuzz` builds it with
 // `swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`: the sanitizers stay on the
 // command line, not in unsafeFlags here.

@@ -91,7 +91,7 @@ struct LoadBenchmark {
     /// The child side of ``childPeak(mode:file:)``: prints VmHWM in kB before and after loading.
     static func peakChild(arguments: [String]) {
         guard arguments.count == 2, let mode = Int(arguments[0]) else {
-            print("usage: replay-bench load-peak 0|1|2 FILE")
+            print("usage: CassetteBenchmarks load-peak 0|1|2 FILE")
             exit(64)
         }
         let baseline = highWaterMark()
@@ -110,10 +110,4 @@ struct LoadBenchmark {
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
         return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0
     }
-}
-
-/// A benchmark could not run.
-struct BenchmarkError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }

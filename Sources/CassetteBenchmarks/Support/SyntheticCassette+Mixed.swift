@@ -1,10 +1,10 @@
 import CassetteCore
 import Foundation
 
-/// Builds a large, clean cassette: a mix of JSON, text and binary bodies with no secrets in them,
-/// so lint does all of its work and reports nothing.
-enum BenchCassetteGenerator {
-    static func document(interactions count: Int) -> CassetteDocument {
+extension SyntheticCassette {
+    /// A large, clean cassette for the lint benchmark: a third each JSON, text and binary bodies,
+    /// with no secrets in them, so lint does all of its work and reports nothing.
+    static func mixed(count: Int) -> CassetteDocument {
         var generator = SplitMix(seed: 42)
         var interactions: [Interaction] = []
         interactions.reserveCapacity(count)
@@ -37,5 +37,4 @@ enum BenchCassetteGenerator {
         }
         return CassetteDocument(interactions: interactions)
     }
-
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+// The benchmarks behind README's "Performance" figures, one release executable (declared only with
+// CASSETTE_BENCHMARKS=1). Run them with `scripts/bench` and `scripts/bench-lint`.
+//
+//   CassetteBenchmarks [--quick] [matching] [replay] [record] [load]    (all four when none is named)
+//   CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
+//   CassetteBenchmarks load-peak 0|1|2 FILE    (a child run of `load`: prints VmHWM in kB)
+
+let usage = """
+    usage: CassetteBenchmarks [--quick] [matching] [replay] [record] [load]
+           CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
+    """
+let sections = ["matching", "replay", "record", "load"]
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+switch arguments.first {
+case "load-peak":
+    LoadBenchmark.peakChild(arguments: Array(arguments.dropFirst()))
+    exit(0)
+case "lint":
+    do {
+        let clean = try LintBenchmark(arguments: Array(arguments.dropFirst())).run()
+        exit(clean ? 0 : 1)
+    } catch let error as BenchmarkError {
+        print(error.message)
+        exit(64)
+    } catch {
+        print("CassetteBenchmarks lint: \(error)")
+        exit(1)
+    }
+default:
+    break
+}
+
+let quick = arguments.contains("--quick")
+var selected = Set(arguments.filter { $0 != "--quick" })
+guard selected.isSubset(of: sections) else {
+    print(usage)
+    exit(64)
+}
+if selected.isEmpty { selected = Set(sections) }
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-benchmarks-\(getpid())")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+if selected.contains("matching") {
+    MatchingBenchmark(iterations: quick ? 2_000 : 20_000).run()
+}
+if selected.contains("replay") {
+    try await ReplayBenchmark(rounds: quick ? 5 : 21, requestsPerRound: quick ? 100 : 400, directory: directory).run()
+}
+if selected.contains("record") {
+    try await RecordBenchmark(rounds: quick ? 3 : 9, directory: directory).run()
+}
+if selected.contains("load") {
+    try LoadBenchmark(rounds: quick ? 2 : 5, directory: directory).run()
+}
