@@ -33,8 +33,7 @@ public func fuzzerInitialize(
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
 ) -> CInt {
     guard FuzzTarget.selected != nil else {
-        let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-        FileHandle.standardError.write(Data("CassetteFuzz: set CASSETTE_FUZZ_TARGET to one of \(names)\n".utf8))
+        complainAboutTheTarget()
         exit(64)
     }
     return 0
@@ -44,4 +43,11 @@ public func fuzzerInitialize(
 public func fuzzerTestOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     FuzzTarget.selected?.test(Data(bytes: start, count: count))
     return 0
+}
+
+/// Says which targets there are. A function of its own, so the message is freed before `exit` and
+/// LeakSanitizer does not report it.
+private func complainAboutTheTarget() {
+    let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+    FileHandle.standardError.write(Data("CassetteFuzz: set CASSETTE_FUZZ_TARGET to one of \(names)\n".utf8))
 }
