@@ -37,6 +37,24 @@ import Testing
             stderr: "error: missing expected argument 'PATH'\nUsage: cassette show PATH ...\n"
                 + "  See 'cassette show --help' for more information.\n"),
         UsageCase(arguments: ["help", "lnt"], stderr: "error: unknown command 'lnt'\ndid you mean 'lint'?\n"),
+        UsageCase(
+            arguments: ["import", "only-one.har"],
+            stderr: "error: missing expected argument 'CASSETTE_FILE'\n"
+                + "Usage: cassette import [--method M ...] [--url-pattern P ...] [--append] HAR_FILE CASSETTE_FILE\n"
+                + "  See 'cassette import --help' for more information.\n"),
+        UsageCase(
+            arguments: ["import", "a.har", "b.json", "--method"],
+            stderr: "error: missing value for '--method'\n"
+                + "Usage: cassette import [--method M ...] [--url-pattern P ...] [--append] HAR_FILE CASSETTE_FILE\n"
+                + "  See 'cassette import --help' for more information.\n"),
+        UsageCase(
+            arguments: ["export", "a.json", "b.har", "c.har"],
+            stderr: "error: unexpected argument 'c.har'\nUsage: cassette export CASSETTE_FILE HAR_FILE\n"
+                + "  See 'cassette export --help' for more information.\n"),
+        UsageCase(
+            arguments: ["export"],
+            stderr: "error: missing expected argument 'CASSETTE_FILE'\nUsage: cassette export CASSETTE_FILE HAR_FILE\n"
+                + "  See 'cassette export --help' for more information.\n"),
     ]
 
     @Test(arguments: usageCases) func usageErrorsExit64(_ usage: UsageCase) throws {

@@ -94,32 +94,6 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.url("out.har").path))
     }
 
-    @Test func wrongArgumentsExit64WithTheUsage() throws {
-        let scratch = try ScratchPackage()
-        #expect(
-            scratch.run("import", "only-one.har")
-                == CommandRun(
-                    status: 64,
-                    stderr: """
-                        error: missing expected argument 'CASSETTE_FILE'
-                        Usage: cassette import [--method M ...] [--url-pattern P ...] [--append] HAR_FILE CASSETTE_FILE
-                          See 'cassette import --help' for more information.
-
-                        """))
-        #expect(
-            scratch.run("export", "a.json", "b.har", "c.har")
-                == CommandRun(
-                    status: 64,
-                    stderr: """
-                        error: unexpected argument 'c.har'
-                        Usage: cassette export CASSETTE_FILE HAR_FILE
-                          See 'cassette export --help' for more information.
-
-                        """))
-        #expect(scratch.run("export").status == 64)
-        #expect(scratch.run("import", "a.har", "b.json", "--method").status == 64)
-    }
-
     @Test(arguments: ["import", "export"]) func helpDescribesTheCommand(_ command: String) throws {
         let scratch = try ScratchPackage()
         let help = scratch.run("help", command)
