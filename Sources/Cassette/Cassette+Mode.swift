@@ -1,3 +1,4 @@
+import CassetteCore
 import Foundation
 
 extension Cassette {
@@ -22,7 +23,7 @@ extension Cassette {
         public var description: String { rawValue }
 
         /// The environment variable the mode is read from.
-        public static let environmentVariable = "CASSETTE_MODE"
+        public static let environmentVariable = EnvironmentVariable.mode
 
         /// Reads the mode from `CASSETTE_MODE`: ``replay`` when unset or empty.
         ///
@@ -56,9 +57,9 @@ extension Cassette {
 
     /// The environment variable naming requests to re-record (``Options/rerecord``): patterns such
     /// as `POST */v1/orders*`, separated by `;` or new lines.
-    public static let rerecordVariable = "CASSETTE_RERECORD"
+    public static let rerecordVariable = EnvironmentVariable.rerecord
 
     /// The environment variable that lets a recording replace recorded responses with transport
     /// errors (``Options/recordTransportErrors``) when set to a true value.
-    public static let recordErrorsVariable = "CASSETTE_RECORD_ERRORS"
+    public static let recordErrorsVariable = EnvironmentVariable.recordErrors
 }

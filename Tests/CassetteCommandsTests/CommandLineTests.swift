@@ -11,7 +11,7 @@ import Testing
     }
 
     static let lintUsage =
-        "Usage: cassette lint [--format text|github|json] [PATH ...]\n  See 'cassette lint --help' for more information.\n"
+        "Usage: cassette lint [--format text|github|json] [--max-age DAYS] [PATH ...]\n  See 'cassette lint --help' for more information.\n"
     static let toolUsage =
         "Usage: cassette <subcommand> [options] [PATH ...]\n  See 'cassette --help' for more information.\n"
 

@@ -39,7 +39,7 @@ import Testing
         let help = scratch.run("help", "lint").stdout
         #expect(
             help.hasPrefix("OVERVIEW: Check cassettes: format, canonical form, secrets, unreachable interactions.\n"))
-        #expect(help.contains("\nUSAGE: cassette lint [--format text|github|json] [PATH ...]\n"))
+        #expect(help.contains("\nUSAGE: cassette lint [--format text|github|json] [--max-age DAYS] [PATH ...]\n"))
         #expect(
             help.hasSuffix(
                 """
@@ -49,6 +49,8 @@ import Testing
                                             text    path:line:column: error: message [rule] (default)
                                             github  GitHub Actions annotations
                                             json    a JSON array of findings
+                  --max-age <days>        Report interactions recorded more than this many days ago as stale
+                                          (default: the project's "maxAge", or no limit).
                   -h, --help              Show help information.
 
                 """))

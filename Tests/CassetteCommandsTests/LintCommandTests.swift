@@ -31,11 +31,13 @@ import Testing
     static let brokenCases: [BrokenCase] = [
         BrokenCase(
             name: "truncated", contents: { Fixtures.cleanCassette.encoded().prefix(100) },
-            expected: "Cassettes/A.json:6:16: error: cassette is not valid JSON: unterminated string [format]"),
+            expected: "Cassettes/A.json:6:16: error: cassette is not valid JSON: unterminated string; fix: repair the "
+                + "file by hand, or record it again (cassette scrub cannot fix this) [format]"),
         BrokenCase(
             name: "empty", contents: { Data() },
             expected: "Cassettes/A.json:1:1: error: cassette file is empty; expected a JSON object with \"version\" "
-                + "and \"interactions\" [format]"),
+                + "and \"interactions\"; fix: repair the file by hand, or record it again (cassette scrub cannot fix "
+                + "this) [format]"),
         BrokenCase(
             name: "future version", contents: { Data(#"{"interactions": [], "version": 2}"#.utf8) },
             expected: "Cassettes/A.json:1:33: error: cassette uses format version 2, but this version of Cassette "
@@ -57,7 +59,8 @@ import Testing
             name: "unreachable", contents: { Fixtures.unreachableCassette.encoded() },
             expected: "Cassettes/A.json:6:16: error: interaction 0 can never be served: URLSession sends its "
                 + "request URL \"https://api.example.com/v1/search?q=a b\" as "
-                + "\"https://api.example.com/v1/search?q=a%20b\", which does not match it [unreachable]"),
+                + "\"https://api.example.com/v1/search?q=a%20b\", which does not match it; fix: record it again, or "
+                + "remove the interaction [unreachable]"),
     ]
 
     @Test(arguments: brokenCases) func brokenCassettesAreReported(_ broken: BrokenCase) throws {
@@ -110,7 +113,8 @@ import Testing
                             "line": 11,
                             "message": "email: email address → user-1@example.invalid at \
                         interactions[0].response.body.json.email; fix: cassette scrub Cassettes/A.json",
-                            "rule": "secret"
+                            "rule": "secret",
+                            "severity": "error"
                           }
                         ]
 
@@ -139,7 +143,7 @@ import Testing
                     status: 64,
                     stderr: """
                         error: no such file or directory: Nope
-                        Usage: cassette lint [--format text|github|json] [PATH ...]
+                        Usage: cassette lint [--format text|github|json] [--max-age DAYS] [PATH ...]
                           See 'cassette lint --help' for more information.
 
                         """))

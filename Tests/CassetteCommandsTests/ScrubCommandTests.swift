@@ -34,8 +34,12 @@ import Testing
             scratch.run("scrub", "--check")
                 == CommandRun(
                     status: 1, stdout: "Cassettes/Email.json: would replace secrets\n",
-                    stderr: "1 of 2 cassettes would change; fix: cassette scrub Cassettes/Email.json\n"))
+                    stderr: "1 of 2 cassettes would change; fix: cassette scrub\n"))
         #expect(try scratch.read("Cassettes/Email.json") == before)
+        // The fix repeats the paths the check was given, and nothing else.
+        #expect(
+            scratch.run("scrub", "--check", "Cassettes/Email.json", "Cassettes/Good.json").stderr
+                == "1 of 2 cassettes would change; fix: cassette scrub Cassettes/Email.json Cassettes/Good.json\n")
         try scratch.write("Cassettes/Email.json", Fixtures.cleanCassette)
         #expect(scratch.run("scrub", "--check") == CommandRun(status: 0, stderr: "2 cassettes, nothing to change\n"))
     }

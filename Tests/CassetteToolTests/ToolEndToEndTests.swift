@@ -27,7 +27,7 @@ import Testing
                 == CommandRun(
                     status: 64,
                     stderr: "error: unknown option '--frmat'\ndid you mean '--format'?\n"
-                        + "Usage: cassette lint [--format text|github|json] [PATH ...]\n"
+                        + "Usage: cassette lint [--format text|github|json] [--max-age DAYS] [PATH ...]\n"
                         + "  See 'cassette lint --help' for more information.\n"))
     }
 

@@ -14,26 +14,41 @@ enum LintCommand: Command {
           [unreachable]  an interaction replay can never serve: its request URL is one no
                          URLSession request carries (URL(string:) rejects or re-spells it)
           [config]       the project's .cassette.json cannot be used
+          [stale]        an interaction recorded more than --max-age days ago (or the project's
+                         "maxAge" in .cassette.json), with the command that re-records it
+          [match]        (a warning) a match rule of .cassette.json that matches nothing in the
+                         cassettes it covers, or that makes two different recorded requests one
 
-        Exits 0 when there are no problems, 1 when there are, 64 for a usage error. The summary
-        line goes to standard error.
+        Every finding ends with its fix. Exits 0 when there are no errors (warnings alone do not
+        fail), 1 when there are, 64 for a usage error. The summary line goes to standard error.
         """
 
     static let format = CommandOption.value(
         "--format", valueName: "format", help: "How to print the findings:",
         allowedValues: LintFormat.allCases.map { OptionValue($0.rawValue, help: $0.help) },
         defaultValue: LintFormat.text.rawValue)
-    static let options = [format]
+    static let maxAge = CommandOption.value(
+        "--max-age", valueName: "days",
+        help: "Report interactions recorded more than this many days ago as stale (default: the project's "
+            + "\"maxAge\", or no limit).")
+    static let options = [format, maxAge]
     static let arguments = [CommandArgument.optionalPaths]
 
     static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         // The parser accepts only the formats' names.
         let format = parsed.value(of: Self.format).flatMap(LintFormat.init(rawValue:)) ?? .text
+        var maxAge: Int?
+        if let text = parsed.value(of: Self.maxAge) {
+            guard let days = Int(text), days > 0 else {
+                throw UsageError("invalid value '\(text)' for '--max-age': expected a whole number of days above 0")
+            }
+            maxAge = days
+        }
         let files = try CassetteFiles(parsed.positional, relativeTo: context.currentDirectory)
         for directory in files.emptyDirectories {
             context.console.error("warning: no cassettes (*.json) in \(directory)")
         }
-        var linter = Linter()
+        var linter = Linter(maxAge: maxAge, display: { [context] in context.displayPath($0) })
         var findings: [LintFinding] = []
         var filesWithProblems = 0
         for file in files.files {
@@ -41,16 +56,21 @@ enum LintCommand: Command {
             if !found.isEmpty { filesWithProblems += 1 }
             findings += found
         }
+        findings += linter.finish()
         let output = format.render(findings)
         if !output.isEmpty || format == .json { context.console.out(output) }
-        context.console.error(summary(problems: findings.count, files: filesWithProblems, of: files.files.count))
-        return findings.isEmpty ? .success : .failure
+        let errors = findings.filter { $0.severity == .error }.count
+        context.console.error(
+            summary(
+                problems: errors, warnings: findings.count - errors, files: filesWithProblems, of: files.files.count))
+        return errors == 0 ? .success : .failure
     }
 
-    /// `3 problems in 2 of 5 cassettes`, or `5 cassettes, no problems`.
-    static func summary(problems: Int, files: Int, of total: Int) -> String {
+    /// `3 problems in 2 of 5 cassettes`, or `5 cassettes, no problems`, with the warnings after.
+    static func summary(problems: Int, warnings: Int = 0, files: Int, of total: Int) -> String {
         let cassettes = total == 1 ? "cassette" : "cassettes"
-        guard problems > 0 else { return "\(total) \(cassettes), no problems" }
-        return "\(problems) \(problems == 1 ? "problem" : "problems") in \(files) of \(total) \(cassettes)"
+        let warned = warnings == 0 ? "" : "; \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+        guard problems > 0 else { return "\(total) \(cassettes), no problems" + warned }
+        return "\(problems) \(problems == 1 ? "problem" : "problems") in \(files) of \(total) \(cassettes)" + warned
     }
 }

@@ -40,7 +40,9 @@ enum ScrubCommand: Command {
         if changed.isEmpty {
             summary = "\(total), nothing to change"
         } else if check {
-            summary = "\(changed.count) of \(total) would change; fix: cassette scrub \(changed.joined(separator: " "))"
+            // The same command without --check: scrubbing a file that needs nothing changes nothing.
+            let paths = parsed.positional.map { " " + ShellQuoting.quoted($0) }.joined()
+            summary = "\(changed.count) of \(total) would change; fix: cassette scrub\(paths)"
         } else {
             summary = "\(changed.count) of \(total) changed"
         }

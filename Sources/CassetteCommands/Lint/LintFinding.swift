@@ -12,6 +12,17 @@ package struct LintFinding: Equatable {
         case unreachable
         /// The project's `.cassette.json` cannot be used.
         case config
+        /// An interaction recorded longer ago than the maximum age (`--max-age`, `"maxAge"`).
+        case stale
+        /// A match rule of `.cassette.json` that matches nothing, or makes different recorded
+        /// requests one.
+        case match
+    }
+
+    /// How serious a finding is: errors fail the run, warnings do not.
+    package enum Severity: String {
+        case error
+        case warning
     }
 
     package var file: String
@@ -21,4 +32,5 @@ package struct LintFinding: Equatable {
     package var message: String
     /// Where in the document, when the problem has a place there.
     package var jsonPath: String?
+    package var severity: Severity = .error
 }

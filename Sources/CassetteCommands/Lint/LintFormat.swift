@@ -23,12 +23,13 @@ enum LintFormat: String, CaseIterable {
     func render(_ findings: [LintFinding]) -> String {
         switch self {
         case .text:
-            return findings.map { "\($0.file):\($0.line):\($0.column): error: \($0.message) [\($0.rule.rawValue)]" }
-                .joined(separator: "\n")
+            return findings.map {
+                "\($0.file):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.rule.rawValue)]"
+            }.joined(separator: "\n")
         case .github:
             return findings.map { finding in
                 let file = Self.githubProperty(finding.file)
-                return "::error file=\(file),line=\(finding.line),col=\(finding.column),"
+                return "::\(finding.severity.rawValue) file=\(file),line=\(finding.line),col=\(finding.column),"
                     + "title=cassette lint [\(finding.rule.rawValue)]::\(Self.githubData(finding.message))"
             }.joined(separator: "\n")
         case .json:
@@ -38,6 +39,7 @@ enum LintFormat: String, CaseIterable {
                         .init("column", .integer(finding.column)), .init("file", .string(finding.file)),
                         .init("line", .integer(finding.line)), .init("message", .string(finding.message)),
                         .init("rule", .string(finding.rule.rawValue)),
+                        .init("severity", .string(finding.severity.rawValue)),
                     ]
                     if let path = finding.jsonPath { members.append(.init("jsonPath", .string(path))) }
                     return .object(sorting: members)

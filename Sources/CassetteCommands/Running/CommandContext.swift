@@ -28,4 +28,13 @@ package struct CommandContext: Sendable {
     package func url(forPath path: String, isDirectory: Bool = false) -> URL {
         URL(fileURLWithPath: path, isDirectory: isDirectory, relativeTo: currentDirectory).absoluteURL
     }
+
+    /// `path` as messages print it: relative to ``currentDirectory`` when it lies inside it, as it is
+    /// otherwise.
+    package func displayPath(_ path: String) -> String {
+        let base = currentDirectory.standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : path
+    }
 }

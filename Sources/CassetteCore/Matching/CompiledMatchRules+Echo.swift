@@ -40,6 +40,20 @@ extension CompiledMatchRules {
         return result
     }
 
+    /// Whether every echo rule finds its value in `request` and its place in `response`.
+    package func findsEveryEcho(from request: RecordedRequest, in response: RecordedResponse) -> Bool {
+        let liveBody = request.body.flatMap { try? JSONParser.parse($0) }
+        let responseBody = response.body.flatMap { try? JSONParser.parse($0) }
+        return echoes.allSatisfy { source, target in
+            guard CompiledMatchRules.value(at: source, in: request, body: liveBody) != nil else { return false }
+            switch target {
+            case .body(let path): return responseBody.map { !path.values(in: $0).isEmpty } ?? false
+            case .header(let name): return response.headers.contains { $0.hasName(name) }
+            case .query: return false
+            }
+        }
+    }
+
     private static func value(at place: EchoPlace, in request: RecordedRequest, body: JSONValue?) -> JSONValue? {
         switch place {
         case .body(let path):
