@@ -30,4 +30,13 @@ extension Fixtures {
     package static let unreachableCassette = CassetteDocument(interactions: [
         interaction("https://api.example.com/v1/search?q=a b", body: #"{"hits":[]}"#)
     ])
+
+    /// The usage a test run that served `served` of `document`, as it is encoded, writes down.
+    package static func usage(_ served: [Int], of document: CassetteDocument = cleanCassette)
+        -> UsageLedger.CassetteUsage
+    {
+        .init(
+            contentHash: SHA256.hexDigest(document.encoded()), interactionCount: document.interactions.count,
+            served: served)
+    }
 }

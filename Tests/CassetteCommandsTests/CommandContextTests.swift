@@ -25,7 +25,7 @@ import Testing
         let scratch = try ScratchPackage()
         try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
         let ledger = UsageLedger(
-            filtered: false, arguments: [], cassettes: ["Cassettes/Users.json": .init(interactionCount: 3, served: [0])]
+            filtered: false, arguments: [], cassettes: ["Cassettes/Users.json": Fixtures.usage([0])]
         )
         try scratch.write("elsewhere/run-20260101T000000-1.json", ledger.encoded())
         let dryRun = scratch.run("prune", "--dry-run", environment: ["CASSETTE_USAGE_LEDGER": "elsewhere"])

@@ -27,6 +27,8 @@ import Testing
                           show                    Summarise cassettes, one line per interaction.
                           import                  Turn a HAR file from a browser or proxy into a cassette.
                           export                  Write a cassette as a HAR 1.2 file for a browser's network panel.
+                          drift                   Report how the live API drifted from the cassettes (after CASSETTE_MODE=verify).
+                          install-hook            Install a git pre-commit hook that lints the staged cassettes.
                           help                    Show help for a subcommand.
 
                           See 'cassette help <subcommand>' for detailed help.
@@ -59,7 +61,9 @@ import Testing
     @Test func pruneOptionsAndUsageComeFromOneDeclaration() throws {
         let scratch = try ScratchPackage()
         let help = scratch.run("prune", "--help").stdout
-        #expect(help.contains("\nUSAGE: cassette prune [--dry-run] [--force] [--ledger DIR] [PATH ...]\n"))
+        #expect(
+            help.contains(
+                "\nUSAGE: cassette prune [--dry-run] [--force] [--delete-unused-files] [--ledger DIR] [PATH ...]\n"))
         #expect(
             help.hasSuffix(
                 """
@@ -67,6 +71,7 @@ import Testing
                 OPTIONS:
                   --dry-run               Show what would be removed; change nothing.
                   --force                 Prune even after a filtered run.
+                  --delete-unused-files   Delete the cassette files the run did not open.
                   --ledger <dir>          The ledger folder.
                   -h, --help              Show help information.
 

@@ -9,10 +9,14 @@ import Testing
 
     func writeLedger(
         _ scratch: ScratchPackage, _ name: String = "run-20260101T000000-1.json", filtered: Bool = false,
-        arguments: [String] = full, cassettes: [String: UsageLedger.CassetteUsage]
+        arguments: [String] = full, run: String? = "1-100", cassettes: [String: UsageLedger.CassetteUsage]
     ) throws {
-        let ledger = UsageLedger(filtered: filtered, arguments: arguments, cassettes: cassettes)
+        let ledger = UsageLedger(filtered: filtered, arguments: arguments, run: run, cassettes: cassettes)
         try scratch.write(".build/cassette-usage/\(name)", ledger.encoded())
+    }
+
+    func used(_ served: [Int], of document: CassetteDocument = Fixtures.cleanCassette) -> UsageLedger.CassetteUsage {
+        Fixtures.usage(served, of: document)
     }
 
     @Test func removesWhatNoTestServedAndTheRestStillReads() throws {
@@ -20,7 +24,7 @@ import Testing
         try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
         try scratch.write("Cassettes/Unused.json", Fixtures.cleanCassette)
         // A replay that used interactions 0 and 2 of Users.json.
-        try writeLedger(scratch, cassettes: ["Cassettes/Users.json": .init(interactionCount: 3, served: [0, 2])])
+        try writeLedger(scratch, cassettes: ["Cassettes/Users.json": used([0, 2])])
 
         let dryRun = scratch.run("prune", "--dry-run")
         #expect(
@@ -28,7 +32,7 @@ import Testing
                 == CommandRun(
                     status: 0,
                     stdout: """
-                        Cassettes/Unused.json: no test opened this cassette in the recorded runs; delete it if no test needs it
+                        Cassettes/Unused.json: the newest test run did not open this cassette; delete it if no test needs it (--delete-unused-files deletes such files)
                         Cassettes/Users.json: would remove 1 of 3 interactions:
                           [1] GET https://api.example.com/v1/users/2 → 200; request: no body; response: json, 23 bytes
 
@@ -48,16 +52,18 @@ import Testing
         #expect(scratch.run("lint") == CommandRun(status: 0, stderr: "2 cassettes, no problems\n"))
     }
 
-    @Test func unionsServedOverLedgers() throws {
+    @Test func unionsServedOverTheProcessesOfTheNewestRunOnly() throws {
         let scratch = try ScratchPackage()
         try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
+        // An older run used everything; the newest run's two processes used 0 and 1 between them.
         try writeLedger(
-            scratch, "run-20260101T000000-1.json",
-            cassettes: ["Cassettes/Users.json": .init(interactionCount: 3, served: [0])])
+            scratch, "run-20260101T000000-1.json", run: "7-1", cassettes: ["Cassettes/Users.json": used([0, 1, 2])])
         try writeLedger(
-            scratch, "run-20260101T000000-2.json",
-            cassettes: ["Cassettes/Users.json": .init(interactionCount: 3, served: [1, 2])])
-        #expect(scratch.run("prune") == CommandRun(status: 0, stderr: "nothing to prune in 1 cassette\n"))
+            scratch, "run-20260102T000000-2.json", run: "9-5", cassettes: ["Cassettes/Users.json": used([0])])
+        try writeLedger(
+            scratch, "run-20260102T000001-3.json", run: "9-5", cassettes: ["Cassettes/Users.json": used([1])])
+        let run = scratch.run("prune", "--dry-run")
+        #expect(run.stdout.contains("Cassettes/Users.json: would remove 1 of 3 interactions:\n  [2] DELETE"), "\(run)")
     }
 
     @Test func refusesWithoutALedger() throws {
@@ -77,7 +83,7 @@ import Testing
         try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
         try writeLedger(
             scratch, filtered: true, arguments: Self.full + ["--filter", "UserTests"],
-            cassettes: ["Cassettes/Users.json": .init(interactionCount: 3, served: [0])])
+            cassettes: ["Cassettes/Users.json": used([0])])
         #expect(
             scratch.run("prune")
                 == CommandRun(
@@ -94,14 +100,18 @@ import Testing
     @Test func skipsCassettesThatChangedSinceTheRun() throws {
         let scratch = try ScratchPackage()
         try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
-        try writeLedger(scratch, cassettes: ["Cassettes/Users.json": .init(interactionCount: 2, served: [0])])
+        // The run saw other content: one header different, the same number of interactions.
+        var edited = Fixtures.cleanCassette
+        edited.interactions[0].request.headers = [HTTPHeader("Accept", "text/html")]
+        try writeLedger(scratch, cassettes: ["Cassettes/Users.json": used([0], of: edited)])
         #expect(
             scratch.run("prune")
                 == CommandRun(
                     status: 0,
                     stderr:
-                        "warning: Cassettes/Users.json: skipped: it holds 3 interactions but the last test run saw 2, "
-                        + "so it changed since; run swift test again before pruning\nnothing to prune in 1 cassette\n"))
+                        "warning: Cassettes/Users.json: skipped: it changed since the newest test run used it "
+                        + "(re-recorded, edited or pruned), so what that run served says nothing of it now; run the "
+                        + "full swift test again before pruning\nnothing to prune in 1 cassette\n"))
         #expect(try CassetteDocument.read(from: scratch.url("Cassettes/Users.json")) == Fixtures.cleanCassette)
     }
 
@@ -110,11 +120,29 @@ import Testing
         try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
         let ledger = UsageLedger(
             filtered: false, arguments: Self.full,
-            cassettes: ["Cassettes/Users.json": .init(interactionCount: 3, served: [0, 1, 2])])
+            cassettes: ["Cassettes/Users.json": used([0, 1, 2])])
         try scratch.write("ledgers/run-20260101T000000-9.json", ledger.encoded())
         let expected = CommandRun(status: 0, stderr: "nothing to prune in 1 cassette\n")
         #expect(scratch.run("prune", "--ledger", "ledgers") == expected)
         #expect(
             scratch.run("prune", environment: ["CASSETTE_USAGE_LEDGER": scratch.url("ledgers").path]) == expected)
+    }
+
+    @Test func deleteUnusedFilesDeletesTheCassettesTheRunDidNotOpen() throws {
+        let scratch = try ScratchPackage()
+        try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
+        try scratch.write("Cassettes/Old/Unused.json", Fixtures.cleanCassette)
+        try writeLedger(scratch, cassettes: ["Cassettes/Users.json": used([0, 1, 2])])
+        let dryRun = scratch.run("prune", "--delete-unused-files", "--dry-run")
+        #expect(dryRun.stdout == "Cassettes/Old/Unused.json: would delete it: the newest test run did not open it\n")
+        #expect(FileManager.default.fileExists(atPath: scratch.url("Cassettes/Old/Unused.json").path))
+        let run = scratch.run("prune", "--delete-unused-files")
+        #expect(
+            run
+                == CommandRun(
+                    status: 0, stdout: "Cassettes/Old/Unused.json: deleted it: the newest test run did not open it\n",
+                    stderr: "nothing to prune in 2 cassettes; deleted 1 unused file\n"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url("Cassettes/Old/Unused.json").path))
+        #expect(FileManager.default.fileExists(atPath: scratch.url("Cassettes/Users.json").path))
     }
 }

@@ -62,7 +62,7 @@ import Testing
         try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
         let ledger = UsageLedger(
             filtered: false, arguments: [],
-            cassettes: ["Cassettes/Users.json": .init(interactionCount: 3, served: [0, 1, 2])])
+            cassettes: ["Cassettes/Users.json": Fixtures.usage([0, 1, 2])])
         try scratch.write("ledgers/run-20260101T000000-1.json", ledger.encoded())
         #expect(
             try scratch.run("prune", environment: ["CASSETTE_USAGE_LEDGER": "ledgers"])

@@ -21,7 +21,9 @@ enum UsageRecorder {
         else { return }
         let key = UsageLedger.key(for: fileURL, packageRoot: root)
         file.update(in: directory) {
-            UsageLedger(filtered: UsageLedger.selectsTests(CommandLine.arguments), arguments: CommandLine.arguments)
+            UsageLedger(
+                filtered: UsageLedger.selectsTests(CommandLine.arguments), arguments: CommandLine.arguments,
+                run: UsageLedger.currentRun)
         } _: { ledger in
             var usage = UsageLedger.CassetteUsage(
                 contentHash: contentHash, interactionCount: interactionCount, served: [])

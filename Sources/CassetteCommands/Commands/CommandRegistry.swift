@@ -12,6 +12,8 @@ package enum CommandRegistry {
         ShowCommand.entry,
         ImportCommand.entry,
         ExportCommand.entry,
+        DriftCommand.entry,
+        InstallHookCommand.entry,
     ]
 
     /// The command called `name`.

@@ -25,7 +25,8 @@ enum ImportCommand: Command {
     static let urlPattern = CommandOption.value(
         "--url-pattern", valueName: "p",
         help: "Keep only requests whose URL matches P; repeat it to keep any of several. A glob over the whole URL "
-            + "when P holds * or ? ('https://api.example.com/v1/*'), else a substring ('/v1/').",
+            + "when P holds * ('https://api.example.com/v1/*'; every other character, ? included, stands for "
+            + "itself), else a substring ('/v1/').",
         repeats: true)
     static let append = CommandOption.flag(
         "--append",

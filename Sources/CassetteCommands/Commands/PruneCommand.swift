@@ -9,18 +9,23 @@ enum PruneCommand: Command {
         Reads the usage ledgers test runs write (one file per test process in .build/cassette-usage
         of the package; $CASSETTE_USAGE_LEDGER or --ledger names another folder), and removes from
         each cassette (PATH: files, or directories searched recursively for *.json; default:
-        Cassettes) the interactions no run served. Reports cassettes no test opened, without
-        deleting them. A cassette whose interaction count differs from the last run's is skipped
-        with a warning: it changed since. Files are rewritten atomically in canonical form.
+        Cassettes) the interactions the newest complete test run did not serve. Only what that run
+        saw of the cassette's current content counts: a cassette that changed since (re-recorded,
+        edited, pruned) is skipped with a warning until the next full run. Reports cassettes the
+        run did not open, and deletes them with --delete-unused-files. Files are rewritten
+        atomically in canonical form.
 
         Refuses (exit 1) when there is no ledger, or when the newest one comes from a run that
         selected tests (--filter, --skip): run the full `swift test` first.
+
         """
 
     static let dryRun = CommandOption.flag("--dry-run", help: "Show what would be removed; change nothing.")
     static let force = CommandOption.flag("--force", help: "Prune even after a filtered run.")
     static let ledger = CommandOption.value("--ledger", valueName: "dir", help: "The ledger folder.")
-    static let options = [dryRun, force, ledger]
+    static let deleteUnusedFiles = CommandOption.flag(
+        "--delete-unused-files", help: "Delete the cassette files the run did not open.")
+    static let options = [dryRun, force, deleteUnusedFiles, ledger]
     static let arguments = [CommandArgument.optionalPaths]
 
     static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -37,23 +42,32 @@ enum PruneCommand: Command {
         var removed = 0
         var prunedFiles = 0
         var failed = false
+        let run = source.newestRun(includingFiltered: parsed.isSet(Self.force))
+        let deletes = parsed.isSet(Self.deleteUnusedFiles)
+        var deleted = 0
         for file in files.files {
-            switch prune(file, source: source, dryRun: dryRun, console: context.console) {
+            switch prune(file, run: run, source: source, dryRun: dryRun, deletes: deletes, console: context.console) {
             case .removed(let count):
                 removed += count
                 prunedFiles += 1
             case .kept: break
+            case .deleted: deleted += 1
             case .failed: failed = true
             }
         }
         let total = "\(files.files.count) \(files.files.count == 1 ? "cassette" : "cassettes")"
+        var summary: String
         if removed == 0 {
-            context.console.error("nothing to prune in \(total)")
+            summary = "nothing to prune in \(total)"
         } else {
             let interactions = removed == 1 ? "interaction" : "interactions"
-            context.console.error(
-                "\(dryRun ? "would remove" : "removed") \(removed) \(interactions) from \(prunedFiles) of \(total)")
+            summary =
+                "\(dryRun ? "would remove" : "removed") \(removed) \(interactions) from \(prunedFiles) of \(total)"
         }
+        if deleted > 0 {
+            summary += "; \(dryRun ? "would delete" : "deleted") \(deleted) unused \(deleted == 1 ? "file" : "files")"
+        }
+        context.console.error(summary)
         return failed ? .failure : .success
     }
 
@@ -76,33 +90,54 @@ enum PruneCommand: Command {
     enum Outcome {
         case removed(Int)
         case kept
+        case deleted
         case failed
     }
 
-    static func prune(_ file: CassetteFiles.File, source: LedgerSource, dryRun: Bool, console: Console) -> Outcome {
+    static func prune(
+        _ file: CassetteFiles.File, run: [UsageLedger], source: LedgerSource, dryRun: Bool, deletes: Bool,
+        console: Console
+    ) -> Outcome {
         let key = UsageLedger.key(for: file.url, packageRoot: source.packageRoot)
-        let entries = source.ledgers.compactMap { $0.ledger.cassettes[key] }
-        guard let latest = entries.last else {
-            console.out(
-                "\(file.path): no test opened this cassette in the recorded runs; delete it if no test needs it")
-            return .kept
+        let entries = run.compactMap { $0.cassettes[key] }
+        guard !entries.isEmpty else {
+            guard deletes else {
+                console.out(
+                    "\(file.path): the newest test run did not open this cassette; delete it if no test needs it "
+                        + "(--delete-unused-files deletes such files)")
+                return .kept
+            }
+            if !dryRun {
+                do {
+                    try FileManager.default.removeItem(at: file.url)
+                } catch {
+                    console.error("\(file.path): error: cannot delete it: \(error.localizedDescription)")
+                    return .failed
+                }
+            }
+            console.out("\(file.path): \(dryRun ? "would delete" : "deleted") it: the newest test run did not open it")
+            return .deleted
         }
+        let data: Data
         let document: CassetteDocument
         do throws(CassetteReadError) {
-            document = try file.decode().document
+            (data, document) = try file.decode()
         } catch {
             console.error("\(error.description); the file was left unchanged")
             return .failed
         }
-        let count = document.interactions.count
-        guard latest.interactionCount == count else {
+        // Usage counts only for the content it was seen with.
+        let hash = SHA256.hexDigest(data)
+        let current = entries.filter { $0.contentHash == hash }
+        guard !current.isEmpty else {
             console.error(
-                "warning: \(file.path): skipped: it holds \(count) interactions but the last test run saw "
-                    + "\(latest.interactionCount), so it changed since; run swift test again before pruning")
+                "warning: \(file.path): skipped: it changed since the newest test run used it (re-recorded, edited "
+                    + "or pruned), so what that run served says nothing of it now; run the full swift test again "
+                    + "before pruning")
             return .kept
         }
-        // Older runs of the same file contribute what they served; runs of an older version do not.
-        let used = Set(entries.filter { $0.interactionCount == count }.flatMap(\.served))
+        let count = document.interactions.count
+        let used = Set(current.flatMap(\.served))
         let unused = document.interactions.indices.filter { !used.contains($0) }
         guard !unused.isEmpty else { return .kept }
         console.out("\(file.path): \(dryRun ? "would remove" : "removed") \(unused.count) of \(count) interactions:")

@@ -13,25 +13,31 @@ struct LedgerSource {
     ///
     /// - Throws: A message for the user when there is no package, or a ledger cannot be read.
     init(option: String?, in context: CommandContext) throws(PruneRefusal) {
-        let currentDirectory = context.currentDirectory
-        let root = PackageRoot.containing(currentDirectory)
-        packageRoot = root ?? currentDirectory
-        let setting = context.environment[UsageLedger.environmentVariable] ?? ""
-        if let option {
-            directory = context.url(forPath: option)
-        } else if !setting.isEmpty && setting.lowercased() != "off" {
-            directory = context.url(forPath: setting)
-        } else if let root {
-            directory = UsageLedger.defaultDirectory(packageRoot: root)
-        } else {
+        guard
+            let (directory, packageRoot) = RunFolder.locate(
+                option: option, variable: UsageLedger.environmentVariable,
+                defaultDirectory: UsageLedger.defaultDirectory, in: context)
+        else {
             throw PruneRefusal(
-                "no Package.swift in \(currentDirectory.path) or above it, so there is no default ledger folder; "
-                    + "run cassette prune in your package, or pass --ledger DIR")
+                "no Package.swift in \(context.currentDirectory.path) or above it, so there is no default ledger "
+                    + "folder; run cassette prune in your package, or pass --ledger DIR")
         }
+        self.directory = directory
+        self.packageRoot = packageRoot
         do {
             ledgers = try UsageLedger.readAll(in: directory)
         } catch {
             throw PruneRefusal("cannot read the usage ledgers in \(directory.path): \(error)")
         }
+    }
+
+    /// The ledgers of the newest test run: the newest ledger that did not select tests (any ledger
+    /// with `includingFiltered`), and the other ledgers of its run, which the other test processes of
+    /// the same `swift test` wrote. A ledger that does not say its run is a run of its own.
+    func newestRun(includingFiltered: Bool) -> [UsageLedger] {
+        let candidates = ledgers.map(\.ledger).filter { includingFiltered || !$0.filtered }
+        guard let newest = candidates.last else { return [] }
+        guard let run = newest.run else { return [newest] }
+        return candidates.filter { $0.run == run }
     }
 }

@@ -14,6 +14,9 @@ package struct UsageLedger: Sendable, Equatable {
     package var filtered: Bool
     /// The test process's arguments, for the message when prune refuses a filtered run.
     package var arguments: [String]
+    /// Which test run the process belonged to: processes started by one `swift test` share it
+    /// (``currentRun``); `nil` in ledgers written before it was kept.
+    package var run: String?
     /// Usage by cassette file, keyed by the path relative to the package root.
     package var cassettes: [String: CassetteUsage]
 
@@ -35,10 +38,27 @@ package struct UsageLedger: Sendable, Equatable {
         }
     }
 
-    package init(filtered: Bool, arguments: [String], cassettes: [String: CassetteUsage] = [:]) {
+    package init(filtered: Bool, arguments: [String], run: String? = nil, cassettes: [String: CassetteUsage] = [:]) {
         self.filtered = filtered
         self.arguments = arguments
+        self.run = run
         self.cassettes = cassettes
+    }
+
+    /// This process's test run: its parent's process id and start time, which the test processes one
+    /// `swift test` starts share, and no later run does.
+    package static var currentRun: String {
+        let parent = getppid()
+        #if os(Linux)
+            // The 22nd field of /proc/PID/stat is the process's start time, in clock ticks since boot.
+            if let stat = try? String(contentsOfFile: "/proc/\(parent)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            {
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 19 { return "\(parent)-\(fields[19])" }
+            }
+        #endif
+        return "\(parent)"
     }
 
     /// Whether test-runner arguments select a subset of tests.
@@ -64,11 +84,13 @@ package struct UsageLedger: Sendable, Equatable {
                         .init("served", .array(usage.served.map { .integer($0) })),
                     ]))
         }
-        let value = JSONValue.object([
+        var members: [JSONValue.Member] = [
             .init("arguments", .array(arguments.map { .string($0) })),
             .init("cassettes", .object(sorting: entries)),
             .init("filtered", .bool(filtered)),
-        ])
+        ]
+        if let run { members.append(.init("run", .string(run))) }
+        let value = JSONValue.object(sorting: members)
         var writer = JSONWriter(style: .pretty)
         writer.write(value)
         return Data(writer.takeOutput() + [0x0A])
@@ -82,7 +104,7 @@ package struct UsageLedger: Sendable, Equatable {
         let value = try CassetteReadError.parseJSON(data, path: path)
         do throws(JSONShapeError) {
             let top = try JSONObjectReader(
-                value, path: [], what: "a usage ledger", keys: ["arguments", "cassettes", "filtered"])
+                value, path: [], what: "a usage ledger", keys: ["arguments", "cassettes", "filtered", "run"])
             let arguments = try top.strings("arguments", nonEmpty: false)
             let entries = try top.required("cassettes")
             guard case .object(let members) = entries else {
@@ -103,7 +125,9 @@ package struct UsageLedger: Sendable, Equatable {
                     contentHash: try entry.optionalString("contentHash"),
                     interactionCount: try entry.integer("interactionCount", in: 0...Int.max), served: served)
             }
-            return UsageLedger(filtered: try top.bool("filtered"), arguments: arguments, cassettes: cassettes)
+            return UsageLedger(
+                filtered: try top.bool("filtered"), arguments: arguments, run: try top.optionalString("run"),
+                cassettes: cassettes)
         } catch {
             throw CassetteReadError(
                 shape: error, in: data, path: path, reason: .invalid("not a usage ledger: \(error.message)"))

@@ -16,23 +16,27 @@ extension CommandRun {
     /// Runs the built `cassette arguments...` in `directory`, with `CASSETTE_USAGE_LEDGER` removed from
     /// the environment unless `environment` sets it.
     init(binary arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        try self.init(executable: Self.binary, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, with this process's environment (without
+    /// `CASSETTE_USAGE_LEDGER`) and `environment` over it.
+    init(executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment
         variables.removeValue(forKey: "CASSETTE_USAGE_LEDGER")
         variables.merge(environment) { $1 }
         process.environment = variables
-        // Files rather than pipes: a full pipe would block the child while we wait for it.
-        let output = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
-        let errors = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        // Files rather than pipes: a full pipe would block the child while we wait for it. Outside
+        // `directory`, which may be a git repository the test inspects.
+        let outputs = try TemporaryDirectory(prefix: "cassette-run")
+        let output = outputs.file("stdout")
+        let errors = outputs.file("stderr")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: errors)
-        }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()

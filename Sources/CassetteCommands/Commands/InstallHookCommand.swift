@@ -1,0 +1,138 @@
+import CassetteCore
+import Foundation
+
+/// `cassette install-hook`: installs the git pre-commit hook in the package the command runs in.
+enum InstallHookCommand: Command {
+    static let name = "install-hook"
+    static let abstract = "Install a git pre-commit hook that lints the staged cassettes."
+    static let discussion = """
+        Run it in your package (swift run cassette install-hook). It writes the repository's
+        pre-commit hook (where git looks for it: core.hooksPath and worktrees are respected); on
+        each commit the hook lints the cassettes staged under the cassettes folder with the cassette
+        tool of the package's own Cassette dependency (built by swift build, so it follows the
+        version Package.resolved pins), and refuses the commit with the fix for each kind of
+        problem. A hook it did not write is left alone unless --force (which keeps it as
+        pre-commit.before-cassette); --uninstall removes the hook it wrote.
+        """
+
+    static let force = CommandOption.flag("--force", help: "Replace a pre-commit hook cassette did not write.")
+    static let uninstall = CommandOption.flag("--uninstall", help: "Remove the hook cassette wrote.")
+    static let cassettes = CommandOption.value(
+        "--cassettes", valueName: "dir", help: "The folder of cassettes, relative to the package.",
+        defaultValue: "Cassettes")
+    static let options = [force, uninstall, cassettes]
+    static let arguments: [CommandArgument] = []
+
+    static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
+        let console = context.console
+        guard let package = PackageRoot.containing(context.currentDirectory) else {
+            console.error(
+                "error: no Package.swift in \(context.currentDirectory.path) or above it; run install-hook in your "
+                    + "package (swift run cassette install-hook)")
+            return .failure
+        }
+        let hooks: URL
+        let prefix: String
+        do throws(GitError) {
+            // Relative to the package, or absolute (in a linked worktree, the main repository's).
+            let path = try git(["rev-parse", "--git-path", "hooks"], in: package)
+            hooks = URL(fileURLWithPath: path, isDirectory: true, relativeTo: package).absoluteURL.standardizedFileURL
+            prefix = try git(["rev-parse", "--show-prefix"], in: package)
+        } catch {
+            console.error("error: \(error.message)")
+            return .failure
+        }
+        let hook = hooks.appendingPathComponent("pre-commit")
+        let backup = hooks.appendingPathComponent("pre-commit.before-cassette")
+        let shown = context.displayPath(hook.path)
+        let existing = try? String(contentsOf: hook, encoding: .utf8)
+        let ours = existing?.contains(PreCommitHook.marker) == true
+        if parsed.isSet(uninstall) {
+            guard existing != nil else {
+                console.error("no pre-commit hook in \(shown); nothing to remove")
+                return .success
+            }
+            guard ours else {
+                console.error("error: \(shown) was not written by cassette install-hook; it was left alone")
+                return .failure
+            }
+            do {
+                try FileManager.default.removeItem(at: hook)
+                if FileManager.default.fileExists(atPath: backup.path) {
+                    try FileManager.default.moveItem(at: backup, to: hook)
+                    console.error("removed the cassette hook; restored the hook it replaced")
+                } else {
+                    console.error("removed \(shown)")
+                }
+            } catch {
+                console.error("error: cannot remove \(shown): \(error.localizedDescription)")
+                return .failure
+            }
+            return .success
+        }
+        if existing != nil && !ours {
+            guard parsed.isSet(force) else {
+                console.error(
+                    "error: \(shown) already exists and was not written by cassette install-hook; add a call to "
+                        + "cassette lint to it yourself, or pass --force to replace it (it is kept as "
+                        + "pre-commit.before-cassette)")
+                return .failure
+            }
+            do {
+                try? FileManager.default.removeItem(at: backup)
+                try FileManager.default.moveItem(at: hook, to: backup)
+            } catch {
+                console.error(
+                    "error: cannot keep the old hook as \(backup.lastPathComponent): \(error.localizedDescription)")
+                return .failure
+            }
+        }
+        let folder = parsed.value(of: cassettes) ?? "Cassettes"
+        // `git rev-parse --show-prefix` is the package's folder below the top, with a slash after it.
+        let script = PreCommitHook.script(
+            package: prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix, cassettes: folder)
+        do {
+            try FileManager.default.createDirectory(at: hooks, withIntermediateDirectories: true)
+            try AtomicFile.write(Data(script.utf8), to: hook)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+        } catch {
+            console.error("error: cannot write \(shown): \(error)")
+            return .failure
+        }
+        console.error(
+            "\(ours ? "updated" : "installed") \(shown): each commit lints the cassettes staged under \(folder)/ "
+                + "with this package's cassette tool")
+        return .success
+    }
+
+    /// Why a git command failed.
+    struct GitError: Error {
+        var message: String
+    }
+
+    /// The trimmed output of `git arguments` run in `directory`.
+    private static func git(_ arguments: [String], in directory: URL) throws(GitError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw GitError(message: "cannot run git: \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw GitError(
+                message: "\(directory.path) is not in a git repository (git \(arguments.joined(separator: " ")): "
+                    + errorText.trimmingCharacters(in: .whitespacesAndNewlines) + ")")
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

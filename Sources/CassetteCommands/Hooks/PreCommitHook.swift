@@ -1,0 +1,79 @@
+import CassetteCore
+
+/// The git pre-commit hook `cassette install-hook` writes: it lints the cassettes staged in each
+/// commit with the `cassette` tool of the package's own Cassette dependency, built by `swift build`
+/// (so it follows the version `Package.resolved` pins, and is rebuilt when that changes), and says
+/// for each kind of problem how to fix it.
+enum PreCommitHook {
+    /// The line that marks a hook as written by `cassette install-hook`.
+    static let marker = "# cassette-hook: written by `swift run cassette install-hook`"
+
+    /// The hook's script.
+    ///
+    /// - Parameters:
+    ///   - package: The package folder, relative to the repository's top (empty when it is the top).
+    ///   - cassettes: The folder of cassettes, relative to the package.
+    static func script(package: String, cassettes: String) -> String {
+        """
+        #!/usr/bin/env bash
+        \(marker)
+        # Lints the cassettes staged under \(cassettes.isEmpty ? "the package" : cassettes + "/") with `cassette lint`, using the cassette tool
+        # of this package's Cassette dependency. Remove it with `swift run cassette install-hook --uninstall`;
+        # skip it once with `git commit --no-verify`.
+        set -euo pipefail
+        package=\(ShellQuoting.quoted(package.isEmpty ? "." : package))
+        cassettes=\(ShellQuoting.quoted(cassettes.isEmpty ? "." : cassettes))
+        cd "$(git rev-parse --show-toplevel)/$package"
+        staged=()
+        while IFS= read -r path; do
+            case "$path" in *.json) staged+=("$path") ;; esac
+        done < <(git diff --cached --name-only --diff-filter=ACMR --relative -- "$cassettes")
+        [ "${#staged[@]}" -gt 0 ] || exit 0
+        scratch=$(mktemp -d)
+        trap 'rm -rf "$scratch"' EXIT
+        # The tool of the dependency's resolved version; an up-to-date build takes a moment.
+        if ! swift build --product cassette >"$scratch/build.log" 2>&1; then
+            cat "$scratch/build.log" >&2
+            echo "pre-commit: could not build the cassette tool (swift build --product cassette)" >&2
+            exit 1
+        fi
+        tool="$(swift build --show-bin-path)/cassette"
+        # What is staged, not what is in the working tree: the cassettes and every .cassette.json.
+        mkdir -p "$scratch/package"
+        touch "$scratch/package/Package.swift"
+        for path in "${staged[@]}"; do
+            mkdir -p "$scratch/package/$(dirname "$path")"
+            git show ":./$path" >"$scratch/package/$path"
+        done
+        while IFS= read -r config; do
+            mkdir -p "$scratch/package/$(dirname "$config")"
+            git show ":./$config" >"$scratch/package/$config"
+        done < <(git ls-files --cached -- .cassette.json '*/.cassette.json')
+        set +e
+        (cd "$scratch/package" && "$tool" lint "${staged[@]}") >"$scratch/lint.out" 2>"$scratch/lint.err"
+        status=$?
+        set -e
+        cat "$scratch/lint.out"
+        [ "$status" -eq 0 ] && exit 0
+        cat "$scratch/lint.err" >&2
+        [ "$status" -eq 1 ] || exit "$status"
+        echo "pre-commit: cassette lint refused the commit. To fix:" >&2
+        files_with() {
+            { grep -E "\\[($1)\\]$" "$scratch/lint.out" || true; } | cut -d: -f1 | sort -u | tr '\\n' ' '
+        }
+        scrub=$(files_with 'secret|canonical')
+        [ -z "$scrub" ] || echo "  [secret] [canonical]: swift run cassette scrub $scrub&& git add $scrub" >&2
+        broken=$(files_with format)
+        [ -z "$broken" ] || echo "  [format]: $broken: repair by hand, or record again (CASSETTE_MODE=record swift test --filter <test>); cassette scrub cannot fix a file it cannot read" >&2
+        stale=$(files_with stale)
+        [ -z "$stale" ] || echo "  [stale]: $stale: re-record with the CASSETTE_RERECORD command each finding shows" >&2
+        unreachable=$(files_with unreachable)
+        [ -z "$unreachable" ] || echo "  [unreachable]: $unreachable: record the interaction again, or remove it" >&2
+        config=$(files_with config)
+        [ -z "$config" ] || echo "  [config]: correct $config" >&2
+        echo "  (git commit --no-verify skips the check)" >&2
+        exit 1
+
+        """
+    }
+}
