@@ -56,12 +56,33 @@ package final class TestHTTPServer: Sendable {
         core.stop()
     }
 
-    /// A loopback port with nothing listening on it (bound to port 0, read back, closed). Falls back to 9
-    /// (discard, normally closed) if no socket can be made.
-    package static func closedPort() -> Int {
-        guard let (fd, port) = try? makeSocket(listening: false) else { return 9 }
-        close(fd)
-        return port
+    /// A loopback port with nothing listening on it, reserved while the value lives: a socket is bound
+    /// to it but never listens, so connecting is refused and no other test's server (tests run in
+    /// parallel) can be given the port meanwhile. Falls back to 9 (discard, normally closed) if no
+    /// socket can be made.
+    package static func closedPort() -> ClosedPort {
+        ClosedPort()
+    }
+}
+
+/// A loopback port that refuses connections for as long as the value lives; see
+/// ``TestHTTPServer/closedPort()``.
+package final class ClosedPort: Sendable {
+    package let port: Int
+    private let descriptor: Int32?
+
+    init() {
+        if let (fd, port) = try? makeSocket(listening: false) {
+            descriptor = fd
+            self.port = port
+        } else {
+            descriptor = nil
+            port = 9
+        }
+    }
+
+    deinit {
+        if let descriptor { close(descriptor) }
     }
 }
 

@@ -134,7 +134,9 @@ import Testing
 
     @Test func aTransportErrorIsRecordedIntoANewInteractionOrWhenAskedFor() async throws {
         let directory = try TemporaryDirectory()
-        let closed = URL(string: "http://127.0.0.1:\(TestHTTPServer.closedPort())")!
+        let port = TestHTTPServer.closedPort()
+        defer { withExtendedLifetime(port) {} }
+        let closed = URL(string: "http://127.0.0.1:\(port.port)")!
         let file = directory.file("Down.json")
         let cassette = try Cassette(fileURL: file, mode: .record, options: testOptions())
         await #expect(throws: URLError.self) { try await cassette.session().fetch(closed.appendingPathComponent("x")) }

@@ -159,7 +159,9 @@ import Testing
     @Test func transportErrorsAreRecordedAndReplayed() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Refused.json")
-        let url = URL(string: "http://127.0.0.1:\(TestHTTPServer.closedPort())/nothing")!
+        let closed = TestHTTPServer.closedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let url = URL(string: "http://127.0.0.1:\(closed.port)/nothing")!
         let recorder = try openCassette(file, .record)
         do {
             _ = try await recorder.session().fetch(url)

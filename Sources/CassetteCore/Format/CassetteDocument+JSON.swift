@@ -125,10 +125,17 @@ private func headersValue(_ headers: [HTTPHeader]) -> JSONValue {
     .array(headers.map { .object([.init("name", .string($0.name)), .init("value", .string($0.value))]) })
 }
 
-private func bodyMember(_ body: Data?, storedForm: StoredBody?, headers: [HTTPHeader]) -> [JSONValue.Member] {
-    guard let body, !body.isEmpty else { return [] }
-    let stored = storedForm ?? StoredBody(bytes: body, contentType: headers.value(for: "Content-Type"))
-    return [.init("body", stored.jsonValue)]
+extension HTTPMessage {
+    /// The `body` and `headers` members of a request's or response's object, when they have any.
+    fileprivate var messageMembers: [JSONValue.Member] {
+        var members: [JSONValue.Member] = []
+        if let body, !body.isEmpty {
+            let stored = storedForm ?? StoredBody(bytes: body, contentType: headers.value(for: "Content-Type"))
+            members.append(.init("body", stored.jsonValue))
+        }
+        if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
+        return members
+    }
 }
 
 extension RecordedRequest {
@@ -143,8 +150,7 @@ extension RecordedRequest {
     }
 
     var jsonValue: JSONValue {
-        var members = bodyMember(body, storedForm: storedForm, headers: headers)
-        if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
+        var members = messageMembers
         members.append(.init("method", .string(method)))
         members.append(.init("url", .string(url)))
         return .object(sorting: members)
@@ -164,8 +170,7 @@ extension RecordedResponse {
     }
 
     var jsonValue: JSONValue {
-        var members = bodyMember(body, storedForm: storedForm, headers: headers)
-        if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
+        var members = messageMembers
         members.append(.init("status", .integer(status)))
         if let url { members.append(.init("url", .string(url))) }
         return .object(sorting: members)
