@@ -156,6 +156,21 @@ import Testing
         #expect(try CassetteDocument.read(from: users).interactions.allSatisfy { $0.response == nil })
     }
 
+    @Test func aTransportErrorsWordsNeverCarryASecretOfTheURL() async throws {
+        let port = TestHTTPServer.closedPort()
+        defer { withExtendedLifetime(port) {} }
+        let directory = try TemporaryDirectory()
+        let cassette = try Cassette(fileURL: directory.file("Down.json"), mode: .record, options: testOptions())
+        let url = URL(string: "http://127.0.0.1:\(port.port)/v1/me?access_token=live-secret-7f3a9c21d4")!
+        await #expect {
+            try await cassette.session().fetch(url)
+        } throws: { error in
+            let words = (error as? URLError)?.localizedDescription ?? ""
+            return words.contains("was unreachable") && !words.contains("live-secret-7f3a9c21d4")
+        }
+        try await cassette.finish()
+    }
+
     @Test func reRecordingOneRequestLeavesTheRestReplayedAndByteIdentical() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Users.json")

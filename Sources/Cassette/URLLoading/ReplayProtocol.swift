@@ -30,11 +30,12 @@ public class ReplayProtocol: URLProtocol {
         let request = URLLoadingBridge.capture(self.request, additionalHeaders: entry.additionalHeaders)
         switch cassette.decision(for: request) {
         case .serve(let interaction):
-            URLLoadingBridge.deliver(interaction, to: self)
+            URLLoadingBridge.deliver(interaction, to: self, scrub: cassette.matcher.scrubber.scrubText)
         case .fail(let error):
             client?.urlProtocol(self, didFailWithError: error)
         case .forward(let recording):
             let loader = UncheckedBox(value: self)
+            let scrubber = cassette.matcher.scrubber
             // Taken here, in startLoading(), where the caller's task runs: its client is called there.
             let clientQueue = ClientQueue()
             let started = recording.forward(
@@ -42,7 +43,8 @@ public class ReplayProtocol: URLProtocol {
                 loadID: ObjectIdentifier(self), clientQueue: clientQueue
             ) { outcome in
                 switch outcome {
-                case .recorded(let interaction): URLLoadingBridge.deliver(interaction, to: loader.value)
+                case .recorded(let interaction):
+                    URLLoadingBridge.deliver(interaction, to: loader.value, scrub: scrubber.scrubText)
                 case .failed(let error): loader.value.client?.urlProtocol(loader.value, didFailWithError: error)
                 case .cancelledByCaller: break
                 }

@@ -75,7 +75,10 @@ enum URLLoadingBridge {
     /// response is served as its final hop with the final URL, which is what the real Linux stack
     /// shows the caller (a URLProtocol cannot hand a redirect to the session there). The body goes
     /// in one `didLoad` call: on Linux, `data(for:)` keeps only the last of several.
-    static func deliver(_ interaction: Interaction, to loader: ReplayProtocol) {
+    ///
+    /// - Parameter scrub: Removes secrets from the words of a transport error's description, which
+    ///   name the request's URL and end up in test logs.
+    static func deliver(_ interaction: Interaction, to loader: ReplayProtocol, scrub: (String) -> String) {
         guard let client = loader.client else { return }
         let requestURL = loader.request.url ?? URL(string: interaction.request.url)!
         switch interaction.outcome {
@@ -108,7 +111,7 @@ enum URLLoadingBridge {
             let error = URLError(
                 URLError.Code(rawValue: failure.code) ?? .unknown,
                 userInfo: [
-                    NSURLErrorFailingURLErrorKey: requestURL, NSLocalizedDescriptionKey: failed.description,
+                    NSURLErrorFailingURLErrorKey: requestURL, NSLocalizedDescriptionKey: scrub(failed.description),
                 ])
             client.urlProtocol(loader, didFailWithError: error)
         }
