@@ -50,7 +50,8 @@ package enum ScrubTimings {
         Shape(name: "nested JSON strings") { size in
             var text = #"{"a":"b"}"#
             while text.utf8.count < size {
-                text = "{\"k\":" + String(decoding: JSONWriter.bytes(of: .string(text), style: .compact), as: UTF8.self)
+                text =
+                    "{\"k\":" + String(decoding: JSONWriter.bytes(of: .string(text), style: .compact), as: UTF8.self)
                     + ",\"password\":\"hunter2hunter2\"}"
             }
             return text
@@ -63,7 +64,9 @@ package enum ScrubTimings {
     }
 
     /// Seconds to scrub each hostile shape as a text response body at each size.
-    package static func hostile(sizes: [Int], shapes: [Shape] = hostileShapes) -> [(shape: String, size: Int, seconds: Double)] {
+    package static func hostile(sizes: [Int], shapes: [Shape] = hostileShapes) -> [(
+        shape: String, size: Int, seconds: Double
+    )] {
         var results: [(shape: String, size: Int, seconds: Double)] = []
         for shape in shapes {
             for size in sizes {

@@ -101,6 +101,6 @@ public struct Scrubber: Sendable {
     /// any URL it holds.
     public func scrubText(_ text: String) -> String {
         var engine = ScrubEngine(rules: rules, masking: false)
-        return engine.run { $0.process(text, path: []) }
+        return engine.run { $0.process(text, kind: .text(nil), path: []) }
     }
 }

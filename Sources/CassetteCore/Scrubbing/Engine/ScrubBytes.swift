@@ -102,17 +102,26 @@ enum ScrubBytes {
     }
 
     /// Pairs of (a form `secret` can take in a cassette, the same form of `placeholder`): raw,
-    /// percent-encoded (strict and lenient, upper- and lower-case hex), form-encoded, and
-    /// JSON-escaped (with and without escaped slashes).
+    /// percent-encoded (strict and lenient, upper- and lower-case hex), form-encoded, JSON-escaped
+    /// (with and without escaped slashes, and with `\u00XX` for every symbol), HTML-escaped, and
+    /// in base64.
     static func forms(of secret: String, placeholder: String) -> [(String, String)] {
         var pairs: [(String, String)] = [(secret, placeholder)]
-        // Every form below of a secret made of unreserved characters only is the secret itself
-        // (nothing to percent-encode, JSON-escape or turn into `+`), so it adds no pair.
-        if secret.utf8.allSatisfy({ unreserved.contains($0) }) { return pairs }
         func add(_ transform: (String) -> String) {
             let form = transform(secret)
-            if !pairs.contains(where: { $0.0 == form }) { pairs.append((form, transform(placeholder))) }
+            if !form.isEmpty, !pairs.contains(where: { $0.0 == form }) { pairs.append((form, transform(placeholder))) }
         }
+        // base64 of an echo: the whole of a value some server encoded.
+        if secret.utf8.count >= 8 {
+            add { Data($0.utf8).base64EncodedString() }
+            add {
+                ScrubTextCodecs.base64(
+                    $0, style: .init(urlSafe: true, padded: false, lineLength: 0, lineBreak: "", trailer: ""))
+            }
+        }
+        // Every other form of a secret made of unreserved characters only is the secret itself
+        // (nothing to percent-encode, JSON-escape, HTML-escape or turn into `+`), so it adds no pair.
+        if secret.utf8.allSatisfy({ unreserved.contains($0) }) { return pairs }
         add { percentEncoded($0) }
         add { percentEncoded($0, lowercaseHex: true) }
         add { percentEncoded($0, allowingQueryCharacters: true) }
@@ -124,6 +133,25 @@ enum ScrubBytes {
             return escaped.utf8.contains(UInt8(ascii: "/"))
                 ? escaped.replacingOccurrences(of: "/", with: "\\/") : escaped
         }
+        add { unicodeEscaped($0, uppercaseHex: false) }
+        add { unicodeEscaped($0, uppercaseHex: true) }
+        add { ScrubTextCodecs.htmlEscaped($0) }
+        add { ScrubTextCodecs.htmlEscaped($0, apostrophe: "&#x27;", slash: true) }
         return pairs
+    }
+
+    /// JSON-escaped with every ASCII symbol written `\u00XX`, as some encoders write `&`, `<`, `>`,
+    /// `'`, `=` and `@` (`\u0026`, `\u0040`).
+    static func unicodeEscaped(_ text: String, uppercaseHex: Bool) -> String {
+        let digits = Array((uppercaseHex ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        var output: [UInt8] = []
+        for byte in jsonEscaped(text).utf8 {
+            if byte < 0x80, !ShapeBytes.isAlphanumeric(byte), !"-._~ \\".utf8.contains(byte) {
+                output.append(contentsOf: Array("\\u00".utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+            } else {
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -9,9 +9,11 @@ extension ScrubRuleSet {
     /// This returns `true` only when neither can happen:
     /// - the request has no body (bodies have structure of their own);
     /// - no header is one whose value has structure (`Authorization`, `Cookie`, `Location`, ...)
-    ///   or whose name is a secret's, and no header value may hold an embedded URL (`:/`);
-    /// - the URL has no user info and no query or fragment item named like a secret: the spans
-    ///   ``ScrubEngine/urlSpans(_:_:)`` finds are none;
+    ///   or whose name is a secret's, and no header value may hold an embedded URL (`:/`) or is
+    ///   JSON;
+    /// - the URL holds nothing ``ScrubEngine/urlStructure(_:_:)`` reads: no user info, no secret in
+    ///   its path, no query or fragment item named like a secret, and no value that may be a
+    ///   nested text (an escape, or 16 characters or more);
     /// - in the URL and in every header value, no shape detector's prefilter occurs, and every
     ///   detector has a prefilter (a project pattern without one could match anywhere).
     ///
@@ -28,15 +30,14 @@ extension ScrubRuleSet {
                 return false
             }
             let value = Array(header.value.utf8)
-            if ScrubBytes.contains(value, Array(":/".utf8)) || ScrubBytes.contains(value, Array(":\\/".utf8))
-                || mayHoldShape(value)
-            {
+            if ScrubEngine.mayHoldURL(value) || ScrubEngine.isHeaderText(value) || mayHoldShape(value) {
                 return false
             }
         }
         let url = Array(request.url.utf8)
         guard !mayHoldShape(url) else { return false }
-        return ScrubEngine(rules: self, masking: true).urlSpans(url, 0..<url.count).isEmpty
+        let found = ScrubEngine(rules: self, masking: true).urlStructure(url, 0..<url.count)
+        return found.spans.isEmpty && found.nested.isEmpty
     }
 
     /// Whether some masking detector's prefilter occurs in `bytes`.
