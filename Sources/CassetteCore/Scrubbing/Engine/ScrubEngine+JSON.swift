@@ -130,7 +130,7 @@ extension ScrubEngine {
     private mutating func walkString(_ text: String, place: JSONPlace, scope: JSONScope) -> String {
         guard !text.isEmpty else { return text }
         places.append(
-            place.isText && phase == .replace ? "at \(JSONPathComponent.text(place.inner)) of the JSON text" : "")
+            place.isText && phase == .replace ? "at \(JSONPathComponent.text(place.inner)) in the JSON text" : "")
         defer { places.removeLast() }
         let bytes = Array(text.utf8)
         if let (structure, name) = scope.structure,
@@ -175,7 +175,7 @@ extension ScrubEngine {
             table.hasFixedReplacements = true
             return
         }
-        let location = place.isText ? " at \(JSONPathComponent.text(place.inner)) of the JSON text" : ""
+        let location = place.isText ? " at \(JSONPathComponent.text(place.inner)) in the JSON text" : ""
         let nesting = places.filter { !$0.isEmpty }.reversed().joined(separator: " ")
         findings.append(
             ScrubFinding(

@@ -3,7 +3,8 @@
 /// too (`JOSÉ.MÜLLER@BEISPIEL.DE`).
 ///
 /// Not addresses: file names with a scale (`icon@2x.png`, `avatar@2x.avif`), package versions
-/// (`left-pad@1.3.0`), SSH remotes (`git@github.com:org/repo`) and message identifiers
+/// (`left-pad@1.3.0`), SSH remotes (`git@github.com:org/repo`), the user and host of a URL
+/// (`ssh://git@github.com/org/repo`) and message identifiers
 /// (`<20240101.1.ABCDEF@mail.example.com>`).
 enum EmailShape {
     /// The last labels of file names, never top-level domains of addresses.
@@ -92,6 +93,8 @@ enum EmailShape {
             end = dot
         }
         guard end > domainStart else { return nil }
+        // `ssh://git@github.com/…` is a URL's user info and host.
+        if start >= 3, bytes[(start - 3)..<start].elementsEqual("://".utf8) { return nil }
         // `git@github.com:org/repo` is an SSH remote.
         if next == UInt8(ascii: ":"), end + 1 < bytes.count, !ShapeBytes.isSpace(bytes[end + 1]) {
             return nil
