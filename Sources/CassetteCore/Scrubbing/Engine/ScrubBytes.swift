@@ -7,6 +7,25 @@ enum ScrubBytes {
         firstIndex(of: needle, in: haystack, from: 0) != nil
     }
 
+    /// Whether `text` contains `needle`, compared byte for byte (no Unicode equivalence).
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            let needle = Array(needle.utf8)
+            guard let first = needle.first, haystack.count >= needle.count else { return false }
+            var index = 0
+            while index + needle.count <= haystack.count {
+                if haystack[index] == first {
+                    var offset = 1
+                    while offset < needle.count && haystack[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
     /// The offset of the first occurrence of `needle` in `haystack` at or after `start`.
     static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int, before end: Int? = nil) -> Int? {
         let end = end ?? haystack.count

@@ -247,9 +247,9 @@ struct ScrubEngine {
             for match in detector.matches(in: bytes, text: text) where !taken.overlaps(match.range) {
                 let raw = ScrubBytes.string(bytes, match.range)
                 // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
-                if !masking && (rules.isPlaceholder(raw) || raw.contains("SCRUBBED")) { continue }
+                if !masking && (ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw)) { continue }
                 let secret =
-                    match.rule.style == .email && raw.contains("%40")
+                    match.rule.style == .email && ScrubBytes.contains(raw, "%40")
                     ? ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: false) : raw
                 found.append((match.range, order, secret, secret == raw ? nil : raw, match.rule))
             }

@@ -91,10 +91,13 @@ struct ScrubLiteralIndex {
 
 /// An Aho–Corasick automaton over reversed needles: scanning a text from right to left, the state at
 /// each position names the longest needle that starts there.
+///
+/// States are kept in flat arrays, children as sibling lists (most states of a trie of random
+/// tokens have one child), the root's children in a table by byte.
 private struct ReversedAutomaton {
-    /// Transitions, keyed by `state << 8 | byte`.
-    private var next: [Int: Int32] = [:]
-    /// The root's transitions, by byte, for speed: most positions of a text start no needle.
+    private var label: [UInt8] = [0]
+    private var firstChild: [Int32] = [-1]
+    private var nextSibling: [Int32] = [-1]
     private var rootNext = [Int32](repeating: -1, count: 256)
     private var fail: [Int32] = [0]
     /// The longest needle that is a suffix of each state's reversed string, or -1.
@@ -104,46 +107,59 @@ private struct ReversedAutomaton {
         for (index, needle) in needles.enumerated() {
             var state = 0
             for byte in needle.reversed() {
-                let key = state << 8 | Int(byte)
-                if let child = next[key] {
+                if let child = transition(state, byte) {
                     state = Int(child)
-                } else {
-                    let child = fail.count
-                    next[key] = Int32(child)
-                    if state == 0 { rootNext[Int(byte)] = Int32(child) }
-                    fail.append(0)
-                    output.append(-1)
-                    state = child
+                    continue
                 }
+                let child = Int32(label.count)
+                label.append(byte)
+                firstChild.append(-1)
+                nextSibling.append(state == 0 ? -1 : firstChild[state])
+                fail.append(0)
+                output.append(-1)
+                if state == 0 { rootNext[Int(byte)] = child } else { firstChild[state] = child }
+                state = Int(child)
             }
             if output[state] < 0 { output[state] = Int32(index) }
         }
         // Breadth first: failure links, and each state's output extended by its failure's.
-        var children: [[(byte: UInt8, child: Int)]] = Array(repeating: [], count: fail.count)
-        for (key, child) in next { children[key >> 8].append((UInt8(key & 0xFF), Int(child))) }
-        var queue = children[0].map(\.child)
+        var queue: [Int32] = rootNext.filter { $0 >= 0 }
         var head = 0
         while head < queue.count {
-            let state = queue[head]
+            let state = Int(queue[head])
             head += 1
-            for (byte, child) in children[state] {
+            var child = firstChild[state]
+            while child >= 0 {
+                let byte = label[Int(child)]
+                // The root's children fail to the root; deeper states to the longest proper suffix.
                 var candidate = Int(fail[state])
-                while candidate != 0, transition(candidate, byte) == nil { candidate = Int(fail[candidate]) }
-                let target = transition(candidate, byte).map(Int.init) ?? 0
-                fail[child] = Int32(target == child ? 0 : target)
+                while true {
+                    if let next = transition(candidate, byte) {
+                        fail[Int(child)] = next
+                        break
+                    }
+                    if candidate == 0 { break }
+                    candidate = Int(fail[candidate])
+                }
                 // A state that ends no needle itself ends the longest one its failure state ends.
-                if output[child] < 0 { output[child] = output[Int(fail[child])] }
+                if output[Int(child)] < 0 { output[Int(child)] = output[Int(fail[Int(child)])] }
                 queue.append(child)
+                child = nextSibling[Int(child)]
             }
         }
     }
 
-    private func transition(_ state: Int, _ byte: UInt8) -> Int32? {
+    @inline(__always) private func transition(_ state: Int, _ byte: UInt8) -> Int32? {
         if state == 0 {
             let child = rootNext[Int(byte)]
             return child >= 0 ? child : nil
         }
-        return next[state << 8 | Int(byte)]
+        var child = firstChild[state]
+        while child >= 0 {
+            if label[Int(child)] == byte { return child }
+            child = nextSibling[Int(child)]
+        }
+        return nil
     }
 
     /// For each position of `segment`, the needle that is longest among those starting there and

@@ -79,23 +79,28 @@ enum ScrubTextCodecs {
 
     /// `text` in base64, written in `style`.
     static func base64(_ text: String, style: Base64Style) -> String {
-        var encoded = Data(text.utf8).base64EncodedString()
+        var encoded = Array(Data(text.utf8).base64EncodedString().utf8)
         if style.urlSafe {
-            encoded = encoded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            for index in encoded.indices {
+                if encoded[index] == UInt8(ascii: "+") {
+                    encoded[index] = UInt8(ascii: "-")
+                } else if encoded[index] == UInt8(ascii: "/") {
+                    encoded[index] = UInt8(ascii: "_")
+                }
+            }
         }
         if !style.padded {
-            while encoded.hasSuffix("=") { encoded.removeLast() }
+            while encoded.last == UInt8(ascii: "=") { encoded.removeLast() }
         }
-        if style.lineLength > 0 {
-            var lines: [Substring] = []
-            var rest = Substring(encoded)
-            while !rest.isEmpty {
-                lines.append(rest.prefix(style.lineLength))
-                rest = rest.dropFirst(style.lineLength)
-            }
-            encoded = lines.joined(separator: style.lineBreak)
+        guard style.lineLength > 0 else { return String(decoding: encoded, as: UTF8.self) + style.trailer }
+        var wrapped: [UInt8] = []
+        var start = 0
+        while start < encoded.count {
+            if start > 0 { wrapped += Array(style.lineBreak.utf8) }
+            wrapped += encoded[start..<min(encoded.count, start + style.lineLength)]
+            start += style.lineLength
         }
-        return encoded + style.trailer
+        return String(decoding: wrapped, as: UTF8.self) + style.trailer
     }
 
     /// Whether a text holds an HTML character reference (`&amp;`, `&#39;`, `&#x2F;`).

@@ -77,8 +77,8 @@ final class ScrubRuleSet: Sendable {
 
     /// Whether `text` is, as a whole, a placeholder or class token: already scrubbed.
     func isPlaceholder(_ text: String) -> Bool {
-        if configuration.patterns.isEmpty && !text.contains("SCRUBBED") && !text.contains("example.invalid")
-            && !text.contains(ScrubPlaceholderStyle.jwtHeader)
+        if configuration.patterns.isEmpty && !ScrubBytes.contains(text, "SCRUBBED")
+            && !ScrubBytes.contains(text, "example.invalid") && !ScrubBytes.contains(text, ScrubPlaceholderStyle.jwtHeader)
         {
             return false
         }
