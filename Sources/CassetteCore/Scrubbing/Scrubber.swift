@@ -74,14 +74,32 @@ public struct Scrubber: Sendable {
     /// its secrets and its numbered placeholders alike, so a raw request and its scrubbed recording
     /// mask to the same request.
     public func masked(_ request: RecordedRequest) -> RecordedRequest {
-        // Replay masks every live request; most hold nothing a rule could find, and skipping the
-        // two passes for them is what keeps replay as cheap as a hand-written stub.
-        if rules.leavesUnmasked(request) { return request }
-        return fullyMasked(request)
+        // Replay masks every live request; most hold nothing a rule could find, or only a bearer
+        // token, and skipping the two passes for them is what keeps replay as cheap as a
+        // hand-written stub.
+        shortcutMasked(request) ?? fullyMasked(request)
     }
 
-    /// ``masked(_:)`` without the shortcut for requests that hold nothing to mask; for tests that
-    /// check the shortcut.
+    /// ``masked(_:)`` when a shortcut gives it without the scrubber's passes; `nil` when the passes
+    /// must run. For tests that hold the shortcut to the passes.
+    package func shortcutMasked(_ request: RecordedRequest) -> RecordedRequest? {
+        switch rules.maskingShortcut(request) {
+        case .unchanged:
+            return request
+        case .credentials(let places):
+            var result = request
+            let token = rules.spec(.authorization).style.classToken(secret: "")
+            for (header, range) in places {
+                let value = Array(request.headers[header].value.utf8)
+                result.headers[header].value = String(decoding: value[..<range.lowerBound], as: UTF8.self) + token
+            }
+            return result
+        case .none:
+            return nil
+        }
+    }
+
+    /// ``masked(_:)`` without the shortcuts; for tests that check them.
     package func fullyMasked(_ request: RecordedRequest) -> RecordedRequest {
         var engine = ScrubEngine(rules: rules, masking: true)
         return engine.run { $0.walk(request, path: []) }
@@ -89,7 +107,8 @@ public struct Scrubber: Sendable {
 
     /// Whether ``masked(_:)`` returns `request` as it is without running the scrubber's passes.
     package func skipsMasking(_ request: RecordedRequest) -> Bool {
-        rules.leavesUnmasked(request)
+        if case .unchanged = rules.maskingShortcut(request) { return true }
+        return false
     }
 
     /// The key replay matches `request` on: the identity of its masked form.
