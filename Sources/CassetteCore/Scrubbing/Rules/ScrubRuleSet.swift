@@ -75,6 +75,11 @@ final class ScrubRuleSet: Sendable {
         enabled.contains(rule.rawValue)
     }
 
+    /// Whether the rule of this name is on: built-in rules by configuration, project patterns always.
+    func isEnabled(name: String) -> Bool {
+        enabled.contains(name) || ScrubRule(rawValue: name) == nil
+    }
+
     /// Whether `text` is, as a whole, a placeholder or class token: already scrubbed.
     func isPlaceholder(_ text: String) -> Bool {
         if configuration.patterns.isEmpty && !ScrubBytes.contains(text, "SCRUBBED")
