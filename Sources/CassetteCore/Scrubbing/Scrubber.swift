@@ -116,6 +116,25 @@ public struct Scrubber: Sendable {
         masked(request).identity
     }
 
+    /// The document as a tool may print it: URLs and header values as ``scrub(_:)`` leaves them
+    /// (secrets, their echoes and nested ones replaced), bodies as they are, so the kind and size a
+    /// summary shows are the file's. `cassette show` prints this, never the bodies themselves.
+    package func displaySafe(_ document: CassetteDocument) -> CassetteDocument {
+        let scrubbed = scrub(document)
+        var shown = document
+        for (index, interaction) in scrubbed.interactions.enumerated() {
+            shown.interactions[index].request.url = interaction.request.url
+            shown.interactions[index].request.headers = interaction.request.headers
+            shown.interactions[index].redirects = interaction.redirects
+            if case .response(let response) = interaction.outcome, case .response(var original) = shown.interactions[index].outcome {
+                original.url = response.url
+                original.headers = response.headers
+                shown.interactions[index].outcome = .response(original)
+            }
+        }
+        return shown
+    }
+
     /// Text with secrets replaced, for error messages and logs: secret shapes, and the secrets in
     /// any URL it holds.
     public func scrubText(_ text: String) -> String {

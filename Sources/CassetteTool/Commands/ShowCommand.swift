@@ -19,9 +19,18 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard !arguments.positional.isEmpty else { throw UsageError("missing expected argument 'PATH'") }
         var failed = false
+        let scrubbers = ProjectScrubbers()
         for file in try CassetteFiles(arguments.positional).files {
             do throws(CassetteReadError) {
-                let document = try file.decode().document
+                // Printed as the scrubber would leave it: a cassette not yet scrubbed shows no secret.
+                let scrubber: Scrubber
+                do throws(ScrubConfigurationError) {
+                    scrubber = try scrubbers.scrubber(forCassetteAt: file.url)
+                } catch {
+                    Console.error(error.description + "; showing with the default rules")
+                    scrubber = .default
+                }
+                let document = scrubber.displaySafe(try file.decode().document)
                 let count = document.interactions.count
                 Console.out("\(file.path): \(count) \(count == 1 ? "interaction" : "interactions")")
                 for (index, interaction) in document.interactions.enumerated() {
