@@ -56,6 +56,8 @@ import Testing
             url: "https://api.example.com/v1/items/42?expand=owner&page=1",
             headers: [.init("Accept", "application/json"), .init("authorization", "token 16c7e42f292c6912e7710c838347ae178b4a")]),
         F.request(headers: [.init("Proxy-Authorization", "Bearer prx-5d4c3b2a1908"), .init("Authorization", "Bearer abc-123")]),
+        // A recording's placeholders mask to the same class token.
+        F.request(headers: [.init("Authorization", "Bearer SCRUBBED-TOKEN-1")]),
     ]
 
     /// Requests with credentials that the shortcut must leave to the passes: a shape, parts of their
@@ -65,7 +67,8 @@ import Testing
         F.request(headers: [.init("Authorization", "Basic YWxpY2U6czNjcmV0LXBhc3M=")]),
         F.request(url: "https://api.example.com/v1/items?t=echoed-token-123456", headers: [.init("Authorization", "Bearer echoed-token-123456")]),
         F.request(headers: [.init("Authorization", "Bearer echo-in-header-99"), .init("X-Note", "echo-in-header-99")]),
-        F.request(headers: [.init("Authorization", "Bearer SCRUBBED-TOKEN-1")]),
+        F.request(headers: [.init("Authorization", "Bearer SCRUBBED-TOKEN-1x")]),
+        F.request(headers: [.init("Authorization", "token ghp_SCRUBBED-2")]),
         F.request(headers: [.init("Authorization", "Bearer tok/with+slash=")]),
         F.request(headers: [.init("Authorization", "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/x, Signature=abc")]),
     ]
@@ -74,7 +77,6 @@ import Testing
     func aBearerTokenAloneIsMaskedByTheShortcutAsByThePasses(request: RecordedRequest) throws {
         let shortcut = try #require(Scrubber.default.shortcutMasked(request))
         #expect(shortcut == Scrubber.default.fullyMasked(request))
-        #expect(shortcut != request)
     }
 
     @Test(arguments: credentialsForThePasses)

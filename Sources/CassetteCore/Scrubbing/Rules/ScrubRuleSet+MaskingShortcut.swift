@@ -6,8 +6,8 @@ extension ScrubRuleSet {
         /// Masking provably returns the request unchanged.
         case unchanged
         /// Masking provably changes only the credentials of these `Authorization`-style headers
-        /// (header index, byte range of the credentials in its value), each to its rule's class token.
-        case credentials([(header: Int, range: Range<Int>)])
+        /// (header index, byte range of the credentials in its value), each to the class token given.
+        case credentials([(header: Int, range: Range<Int>, token: String)])
         /// Run the passes.
         case none
     }
@@ -27,7 +27,8 @@ extension ScrubRuleSet {
     ///   every detector has a prefilter (a project pattern without one could match anywhere).
     ///
     /// With no secret registered, the second pass has nothing to replace. With credentials only,
-    /// it replaces each of them by the class token when the credentials are no known shape, hold no
+    /// it replaces each of them by the class token when the credentials are no known shape (or are
+    /// wholly a placeholder, as in a recording), hold no
     /// parts of their own (`Basic` passwords, `Signature=` parameters), are spelled the same in every
     /// form, and no form of them occurs anywhere else in the request (an echo the pass would
     /// replace too). `MaskingShortcutTests` and the scrub fuzzer hold both to the full passes.
@@ -35,16 +36,16 @@ extension ScrubRuleSet {
         guard request.body == nil, maskingDetectors.detectors.allSatisfy({ !$0.prefilters.isEmpty }) else {
             return .none
         }
-        var credentials: [(header: Int, range: Range<Int>)] = []
+        var credentials: [(header: Int, range: Range<Int>, token: String)] = []
         var plainValues: [[UInt8]] = []
         for (index, header) in request.headers.enumerated() {
             let value = Array(header.value.utf8)
             switch ScrubHeaderStructure.of(header.name) {
             case .credentials:
                 guard isEnabled(.authorization), let range = ScrubRuleSet.plainCredentials(value),
-                    mayHoldOnlySchemeCredentials(value)
+                    let token = classToken(ofCredentials: value, range)
                 else { return .none }
-                credentials.append((index, range))
+                credentials.append((index, range, token))
                 continue
             case .some:
                 return .none
@@ -64,14 +65,14 @@ extension ScrubRuleSet {
         guard found.spans.isEmpty && found.nested.isEmpty else { return .none }
         guard !credentials.isEmpty else { return .unchanged }
         // No echo of the credentials elsewhere: the passes would replace it.
-        for (header, range) in credentials {
+        for (header, range, _) in credentials {
             let secret = String(decoding: Array(request.headers[header].value.utf8)[range], as: UTF8.self)
             for (form, _) in ScrubBytes.forms(of: secret, placeholder: "") {
                 let needle = Array(form.utf8)
                 if ScrubBytes.contains(url, needle) || plainValues.contains(where: { ScrubBytes.contains($0, needle) }) {
                     return .none
                 }
-                for (other, otherRange) in credentials where other != header {
+                for (other, otherRange, _) in credentials where other != header {
                     if ScrubBytes.contains(Array(Array(request.headers[other].value.utf8)[otherRange]), needle) {
                         return .none
                     }
@@ -99,14 +100,27 @@ extension ScrubRuleSet {
         return start..<value.count
     }
 
-    /// Whether the only detector whose prefilter occurs in an `Authorization` value is the one for
-    /// `Bearer` credentials in text, whose match there is the credentials themselves.
-    private func mayHoldOnlySchemeCredentials(_ bytes: [UInt8]) -> Bool {
-        let possible = maskingDetectors.prefilter.candidates(in: bytes)
+    /// The class token the passes give the credentials at `range` of an `Authorization` value, when
+    /// no detector but two can match there: the one for `Bearer` credentials in text (whose match is
+    /// the credentials themselves), and the placeholders' when the credentials are wholly one (a
+    /// recording's `SCRUBBED-TOKEN-1`, masked to its rule's class token). `nil` otherwise.
+    private func classToken(ofCredentials value: [UInt8], _ range: Range<Int>) -> String? {
+        var token = spec(.authorization).style.classToken(secret: "")
+        let possible = maskingDetectors.prefilter.candidates(in: value)
         for (index, detector) in maskingDetectors.detectors.enumerated() where possible[index] {
-            guard case .shape(.schemeCredentials) = detector.matcher else { return false }
+            switch detector.matcher {
+            case .shape(.schemeCredentials):
+                continue
+            case .placeholders(let placeholders):
+                let credentials = Array(value[range])
+                guard let whole = placeholders.matches(in: credentials).first(where: { $0.range == 0..<credentials.count })
+                else { return nil }
+                token = whole.rule.style.classToken(secret: String(decoding: credentials, as: UTF8.self))
+            default:
+                return nil
+            }
         }
-        return true
+        return token
     }
 
     /// Whether some masking detector's prefilter occurs in `bytes`.
