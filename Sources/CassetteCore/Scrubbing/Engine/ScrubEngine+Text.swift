@@ -223,6 +223,22 @@ extension ScrubEngine {
             }
             return index + 1
         }
+        if ScrubBytes.matches(Array("machine ".utf8), in: bytes, at: cursor)
+            || ScrubBytes.matches(Array("default ".utf8), in: bytes, at: cursor)
+        {
+            found.spans += netrcSpans(bytes, cursor..<end)
+            return index + 1
+        }
+        // A `.netrc` entry over several lines: `password secret` alone on its line.
+        for keyword in ["password ", "passwd "] where ScrubBytes.matches(Array(keyword.utf8), in: bytes, at: cursor) {
+            let rest = bytes[(cursor + keyword.utf8.count)..<end]
+            if !rest.isEmpty, !rest.contains(0x20), !rest.contains(0x09), !rest.contains(UInt8(ascii: "=")),
+                !rest.contains(UInt8(ascii: ":"))
+            {
+                found.spans += netrcSpans(bytes, cursor..<end)
+                return index + 1
+            }
+        }
         if ScrubBytes.matches(Array("export ".utf8), in: bytes, at: cursor) { cursor += 7 }
         if ScrubBytes.matches(Array("- ".utf8), in: bytes, at: cursor) { cursor += 2 }
         // The name, quoted or not.
@@ -298,6 +314,30 @@ extension ScrubEngine {
                 ))
         }
         return index + 1
+    }
+
+    /// The `password` (and `account`) of a `.netrc` line: `machine host login name password secret`.
+    private func netrcSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
+        var words: [Range<Int>] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            while start < range.upperBound, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            var end = start
+            while end < range.upperBound, bytes[end] != 0x20 && bytes[end] != 0x09 { end += 1 }
+            if end > start { words.append(start..<end) }
+            start = end
+        }
+        var spans: [Span] = []
+        for (position, word) in words.enumerated().dropLast() {
+            let keyword = ScrubBytes.string(bytes, word)
+            guard keyword == "password" || keyword == "passwd" || keyword == "account" else { continue }
+            let value = words[position + 1]
+            spans.append(
+                Span(
+                    range: value, secret: ScrubBytes.string(bytes, value), rule: rules.spec(.secretField),
+                    summary: "value of .netrc \(keyword)"))
+        }
+        return spans
     }
 
     /// The value of a `name: value` line: inside its quotes, or up to a ` #` comment and a trailing
