@@ -104,7 +104,8 @@ import Testing
             Interaction(
                 request: RecordedRequest(method: "POST", url: "https://api.example.com/", body: Data(text.utf8)),
                 outcome: .response(
-                    RecordedResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: Data(text.utf8))))
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: Data(text.utf8))))
         ])
         let scrubbed = Scrubber.default.scrub(document)
         #expect(Scrubber.default.scrub(scrubbed) == scrubbed)

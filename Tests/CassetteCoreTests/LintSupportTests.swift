@@ -68,13 +68,20 @@ import Testing
         let data = document.encoded()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let located = Scrubber.default.locatedFindings(in: document)
-        #expect(located.map(\.finding.path) == ["interactions[0].request.body.base64", "interactions[0].response.body.json.config"])
+        #expect(
+            located.map(\.finding.path) == [
+                "interactions[0].request.body.base64", "interactions[0].response.body.json.config",
+            ])
         #expect(located[0].finding.summary.contains("in the printable text at bytes 3..<27 of the binary body"))
         #expect(located[1].finding.summary.contains("in base64-decoded text"))
         for (finding, path) in located {
             let position = JSONLocator.lineAndColumn(of: path, in: data)
-            #expect(lines[position.line - 1].contains(path.last == .key("config") ? "\"config\"" : "\"base64\""), "\(finding)")
-            #expect(!finding.description.contains("n3sted-lint-pw") && !finding.description.contains("AKIAIOSFODNN7EXAMPLE"))
+            #expect(
+                lines[position.line - 1].contains(path.last == .key("config") ? "\"config\"" : "\"base64\""),
+                "\(finding)")
+            #expect(
+                !finding.description.contains("n3sted-lint-pw") && !finding.description.contains("AKIAIOSFODNN7EXAMPLE")
+            )
         }
     }
 }

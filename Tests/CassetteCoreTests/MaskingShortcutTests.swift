@@ -54,8 +54,13 @@ import Testing
         F.request(headers: [.init("Authorization", "Bearer live-token-0123456789abcdef")]),
         F.request(
             url: "https://api.example.com/v1/items/42?expand=owner&page=1",
-            headers: [.init("Accept", "application/json"), .init("authorization", "token 16c7e42f292c6912e7710c838347ae178b4a")]),
-        F.request(headers: [.init("Proxy-Authorization", "Bearer prx-5d4c3b2a1908"), .init("Authorization", "Bearer abc-123")]),
+            headers: [
+                .init("Accept", "application/json"),
+                .init("authorization", "token 16c7e42f292c6912e7710c838347ae178b4a"),
+            ]),
+        F.request(headers: [
+            .init("Proxy-Authorization", "Bearer prx-5d4c3b2a1908"), .init("Authorization", "Bearer abc-123"),
+        ]),
         // A recording's placeholders mask to the same class token.
         F.request(headers: [.init("Authorization", "Bearer SCRUBBED-TOKEN-1")]),
     ]
@@ -65,12 +70,15 @@ import Testing
     static let credentialsForThePasses: [RecordedRequest] = [
         F.request(headers: [.init("Authorization", "Bearer \(F.jwt)")]),
         F.request(headers: [.init("Authorization", "Basic YWxpY2U6czNjcmV0LXBhc3M=")]),
-        F.request(url: "https://api.example.com/v1/items?t=echoed-token-123456", headers: [.init("Authorization", "Bearer echoed-token-123456")]),
+        F.request(
+            url: "https://api.example.com/v1/items?t=echoed-token-123456",
+            headers: [.init("Authorization", "Bearer echoed-token-123456")]),
         F.request(headers: [.init("Authorization", "Bearer echo-in-header-99"), .init("X-Note", "echo-in-header-99")]),
         F.request(headers: [.init("Authorization", "Bearer SCRUBBED-TOKEN-1x")]),
         F.request(headers: [.init("Authorization", "token ghp_SCRUBBED-2")]),
         F.request(headers: [.init("Authorization", "Bearer tok/with+slash=")]),
-        F.request(headers: [.init("Authorization", "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/x, Signature=abc")]),
+        F.request(headers: [.init("Authorization", "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/x, Signature=abc")]
+        ),
     ]
 
     @Test(arguments: bearerRequests)

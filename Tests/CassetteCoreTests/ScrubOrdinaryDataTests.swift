@@ -106,10 +106,13 @@ import Testing
         let headers: [HTTPHeader] = [
             .init("x-ratelimit-limit-requests", "10000"), .init("x-ratelimit-remaining-tokens", "149984"),
             .init("x-ratelimit-reset-tokens", "6ms"), .init("X-RateLimit-Used", "1"),
-            .init("anthropic-ratelimit-output-tokens-remaining", "80000"), .init("ETag", "W/\"5d41402abc4b2a76b9719d911017c592\""),
-            .init("X-GitHub-Request-Id", "CF0C:1E7A:9A4C3F:9C6E1B:663211F5"), .init("Vary", "Accept, Authorization, Cookie"),
+            .init("anthropic-ratelimit-output-tokens-remaining", "80000"),
+            .init("ETag", "W/\"5d41402abc4b2a76b9719d911017c592\""),
+            .init("X-GitHub-Request-Id", "CF0C:1E7A:9A4C3F:9C6E1B:663211F5"),
+            .init("Vary", "Accept, Authorization, Cookie"),
             .init("Link", "<https://api.github.com/repositories/1/issues?page=2>; rel=\"next\""),
         ]
-        E.expectUntouched(CassetteDocument(interactions: [ScrubFixtures.interaction(ScrubFixtures.response(headers: headers))]))
+        E.expectUntouched(
+            CassetteDocument(interactions: [ScrubFixtures.interaction(ScrubFixtures.response(headers: headers))]))
     }
 }

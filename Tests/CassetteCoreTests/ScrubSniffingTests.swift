@@ -93,16 +93,21 @@ import Testing
                 "--B0undary\r\nContent-Disposition: form-data; name=\"secret\"\r\n\r\nmp-n0-type-5ecret\r\n--B0undary--\r\n",
             contentType: "text/plain", secrets: ["mp-n0-type-5ecret"]),
         BodyCase(
-            name: ".netrc", body: "machine api.heroku.com\n  login ann\n  password n3trc-pw-1122\nmachine x.example.com login bob password n3trc-pw-3344\n",
+            name: ".netrc",
+            body:
+                "machine api.heroku.com\n  login ann\n  password n3trc-pw-1122\nmachine x.example.com login bob password n3trc-pw-3344\n",
             contentType: "text/plain", secrets: ["n3trc-pw-1122", "n3trc-pw-3344"]),
         BodyCase(
-            name: ".npmrc", body: "registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=npmrc-t0ken-5566aabb\n",
+            name: ".npmrc",
+            body: "registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=npmrc-t0ken-5566aabb\n",
             contentType: "text/plain", secrets: ["npmrc-t0ken-5566aabb"]),
         BodyCase(
-            name: "git credential helper output", body: "protocol=https\nhost=github.com\nusername=ann\npassword=g1t-cred-pw-77\n",
+            name: "git credential helper output",
+            body: "protocol=https\nhost=github.com\nusername=ann\npassword=g1t-cred-pw-77\n",
             contentType: nil, secrets: ["g1t-cred-pw-77"]),
         BodyCase(
-            name: "TOML and INI", body: "[database]\nuser = \"app\"\npassword = \"t0ml-db-pw-88\"\n[api]\nsecret_key=1n1-s3cret-99\n",
+            name: "TOML and INI",
+            body: "[database]\nuser = \"app\"\npassword = \"t0ml-db-pw-88\"\n[api]\nsecret_key=1n1-s3cret-99\n",
             contentType: "application/toml", secrets: ["t0ml-db-pw-88", "1n1-s3cret-99"]),
         BodyCase(
             name: "JavaScript and Python sources",
@@ -110,13 +115,16 @@ import Testing
             contentType: "application/javascript", secrets: ["js-c0nst-k3y-10", "py-d1ct-pw-20"]),
         BodyCase(
             name: "database URLs",
-            body: "DATABASE_URL=postgres://app:pg-url-pw-30@db.internal:5432/app\nREDIS_URL=redis://:r3dis-pw-40@cache:6379/0\n"
+            body:
+                "DATABASE_URL=postgres://app:pg-url-pw-30@db.internal:5432/app\nREDIS_URL=redis://:r3dis-pw-40@cache:6379/0\n"
                 + "MONGO=mongodb+srv://svc:m0ngo-pw-50@cluster0.example.net/db\n",
             contentType: "text/plain", secrets: ["pg-url-pw-30", "r3dis-pw-40", "m0ngo-pw-50"]),
         BodyCase(
             name: "raw HTTP request in a body",
-            body: "GET /v1/me HTTP/1.1\r\nHost: api.example.com\r\nAuthorization: Basic \(Data("ann:raw-http-pw-60".utf8).base64EncodedString())\r\nX-Api-Key: raw-http-k3y-70\r\n\r\n",
-            contentType: "message/http", secrets: [Data("ann:raw-http-pw-60".utf8).base64EncodedString(), "raw-http-k3y-70"]),
+            body:
+                "GET /v1/me HTTP/1.1\r\nHost: api.example.com\r\nAuthorization: Basic \(Data("ann:raw-http-pw-60".utf8).base64EncodedString())\r\nX-Api-Key: raw-http-k3y-70\r\n\r\n",
+            contentType: "message/http",
+            secrets: [Data("ann:raw-http-pw-60".utf8).base64EncodedString(), "raw-http-k3y-70"]),
     ]
 
     @Test(arguments: cases)

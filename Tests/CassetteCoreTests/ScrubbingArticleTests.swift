@@ -21,7 +21,10 @@ import Testing
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
         var lines: [String] = []
         for category in categories {
-            lines += ["", "#### \(category)", "", "| Rule | Provider | What it finds | Placeholder |", "| --- | --- | --- | --- |"]
+            lines += [
+                "", "#### \(category)", "", "| Rule | Provider | What it finds | Placeholder |",
+                "| --- | --- | --- | --- |",
+            ]
             for shape in ScrubShapeDescription.catalogue where shape.category == category {
                 lines.append(
                     "| `\(shape.name)` | [\(cell(shape.provider))](\(shape.source)) | \(cell(shape.summary)) | "
@@ -43,7 +46,8 @@ import Testing
         }
         #expect(
             String(text[start.upperBound..<stop.lowerBound]) == expected,
-            "the token table differs from the catalogue; run: CASSETTE_UPDATE_DOCS=1 swift test --filter ScrubbingArticleTests")
+            "the token table differs from the catalogue; run: CASSETTE_UPDATE_DOCS=1 swift test --filter ScrubbingArticleTests"
+        )
     }
 
     @Test func everyStructuralRuleIsInTheRulesTable() throws {

@@ -208,7 +208,8 @@ import Testing
             contentType: json, secrets: ["b64-cfg-k3y-99"]),
         SecretCase(
             label: "connection string", method: "POST",
-            body: #"{"conn":"Server=db;User Id=sa;Password=c0nn-e2e-pw;"}"#, contentType: json, secrets: ["c0nn-e2e-pw"]),
+            body: #"{"conn":"Server=db;User Id=sa;Password=c0nn-e2e-pw;"}"#, contentType: json, secrets: ["c0nn-e2e-pw"]
+        ),
         SecretCase(
             label: "reset token in the path", path: "/reset-password/8f1c2b7e9a4d4c3b8e2f1a0b9c8d7e6f",
             secrets: ["8f1c2b7e9a4d4c3b8e2f1a0b9c8d7e6f"]),

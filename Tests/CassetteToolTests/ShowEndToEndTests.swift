@@ -35,7 +35,9 @@ import Testing
         try scratch.write(
             "Cassettes/Raw.json",
             CassetteDocument(interactions: [
-                Interaction(request: RecordedRequest(method: "GET", url: url), outcome: .response(RecordedResponse(status: 200)))
+                Interaction(
+                    request: RecordedRequest(method: "GET", url: url), outcome: .response(RecordedResponse(status: 200))
+                )
             ]))
         let run = try scratch.run("show", "Cassettes/Raw.json")
         #expect(run.status == 0)

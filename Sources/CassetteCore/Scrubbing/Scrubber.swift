@@ -125,7 +125,9 @@ public struct Scrubber: Sendable {
             shown.interactions[index].request.url = interaction.request.url
             shown.interactions[index].request.headers = interaction.request.headers
             shown.interactions[index].redirects = interaction.redirects
-            if case .response(let response) = interaction.outcome, case .response(var original) = shown.interactions[index].outcome {
+            if case .response(let response) = interaction.outcome,
+                case .response(var original) = shown.interactions[index].outcome
+            {
                 original.url = response.url
                 original.headers = response.headers
                 shown.interactions[index].outcome = .response(original)

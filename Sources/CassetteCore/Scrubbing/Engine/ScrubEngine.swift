@@ -188,12 +188,16 @@ struct ScrubEngine {
     /// Spans with something to replace, sorted and without overlaps (the first found wins), and
     /// the nested texts clear of them and of each other.
     private func resolved(_ found: Found) -> (spans: [Span], nested: [Nested]) {
-        let byName: Set = [ScrubRule.secretField.rawValue, ScrubRule.secretQuery.rawValue, ScrubRule.secretHeader.rawValue]
+        let byName: Set = [
+            ScrubRule.secretField.rawValue, ScrubRule.secretQuery.rawValue, ScrubRule.secretHeader.rawValue,
+        ]
         var candidates = found.spans.filter { span in
             if span.fixed != nil { return true }
             guard !span.secret.isEmpty, rules.isEnabled(name: span.rule.name) else { return false }
             // A name does not make `true` or `include` a secret.
-            if byName.contains(span.rule.name), ScrubEngine.isNeverSecret(span.secret, inherited: false) { return false }
+            if byName.contains(span.rule.name), ScrubEngine.isNeverSecret(span.secret, inherited: false) {
+                return false
+            }
             return masking || !rules.isPlaceholder(span.secret)
         }
         candidates = candidates.enumerated().sorted {

@@ -33,7 +33,8 @@ struct ScrubPrefilter: Sendable {
         guard unconditional.isEmpty else { return true }
         for position in bytes.indices where startsNeedle[Int(bytes[position])] {
             for entry in needlesByFirstByte[Int(bytes[position])]
-            where position + entry.needle.count <= bytes.count && ScrubBytes.matches(entry.needle, in: bytes, at: position)
+            where position + entry.needle.count <= bytes.count
+                && ScrubBytes.matches(entry.needle, in: bytes, at: position)
             {
                 return true
             }

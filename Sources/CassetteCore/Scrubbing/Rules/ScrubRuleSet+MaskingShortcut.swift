@@ -69,7 +69,8 @@ extension ScrubRuleSet {
             let secret = String(decoding: Array(request.headers[header].value.utf8)[range], as: UTF8.self)
             for (form, _) in ScrubBytes.forms(of: secret, placeholder: "") {
                 let needle = Array(form.utf8)
-                if ScrubBytes.contains(url, needle) || plainValues.contains(where: { ScrubBytes.contains($0, needle) }) {
+                if ScrubBytes.contains(url, needle) || plainValues.contains(where: { ScrubBytes.contains($0, needle) })
+                {
                     return .none
                 }
                 for (other, otherRange, _) in credentials where other != header {
@@ -113,7 +114,9 @@ extension ScrubRuleSet {
                 continue
             case .placeholders(let placeholders):
                 let credentials = Array(value[range])
-                guard let whole = placeholders.matches(in: credentials).first(where: { $0.range == 0..<credentials.count })
+                guard
+                    let whole = placeholders.matches(in: credentials).first(where: { $0.range == 0..<credentials.count }
+                    )
                 else { return nil }
                 token = whole.rule.style.classToken(secret: String(decoding: credentials, as: UTF8.self))
             default:

@@ -83,7 +83,8 @@ final class ScrubRuleSet: Sendable {
     /// Whether `text` is, as a whole, a placeholder or class token: already scrubbed.
     func isPlaceholder(_ text: String) -> Bool {
         if configuration.patterns.isEmpty && !ScrubBytes.contains(text, "SCRUBBED")
-            && !ScrubBytes.contains(text, "example.invalid") && !ScrubBytes.contains(text, ScrubPlaceholderStyle.jwtHeader)
+            && !ScrubBytes.contains(text, "example.invalid")
+            && !ScrubBytes.contains(text, ScrubPlaceholderStyle.jwtHeader)
         {
             return false
         }
