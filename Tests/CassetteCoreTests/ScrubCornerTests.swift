@@ -22,6 +22,11 @@ import Testing
         E.expectScrubbed(E.response(#"{"to":"\#(address)"}"#, "application/json"), [address])
     }
 
+    @Test func anUpperCaseAddressUnderASecretNameTakesTheEmailPlaceholder() {
+        let document = E.response(#"{"password":"ANN@EXAMPLE.ORG","note":"ann@example.org"}"#, "application/json")
+        #expect(E.scrubbedResponseBody(document) == #"{"note":"user-1@example.invalid","password":"user-1@example.invalid"}"#)
+    }
+
     @Test func oneAddressInTwoCasesIsOneSecret() {
         let document = E.response(#"{"a":"Ann@Example.com","b":"ann@example.com"}"#, "application/json")
         #expect(E.scrubbedResponseBody(document) == #"{"a":"user-1@example.invalid","b":"user-1@example.invalid"}"#)

@@ -287,7 +287,7 @@ struct ScrubEngine {
             if spanStart <= nestedStart && spanStart <= echoStart {
                 let span = spans[spanIndex]
                 spanIndex += 1
-                guard let replacement = span.fixed ?? table.placeholder(for: span.secret, rule: span.rule) else {
+                guard let replacement = span.fixed ?? table.placeholder(for: span.secret) else {
                     continue
                 }
                 add(span.range, replacement, rule: span.rule.name, summary: span.summary, bytes, path, to: &edits)

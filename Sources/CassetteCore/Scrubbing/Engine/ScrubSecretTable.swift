@@ -67,10 +67,10 @@ struct ScrubSecretTable {
         return placeholder
     }
 
-    /// The placeholder of a registered secret.
-    func placeholder(for secret: String, rule: ScrubRuleSpec) -> String? {
-        indexBySecret[ScrubSecretTable.key(secret, rule: rule)].map { entries[$0].placeholder }
-            ?? indexBySecret[secret].map { entries[$0].placeholder }
+    /// The placeholder of a registered secret. A span's rule may differ from the one the secret was
+    /// registered with (a field's value that is wholly an email address is registered as one).
+    func placeholder(for secret: String) -> String? {
+        (indexBySecret[secret] ?? indexBySecret[secret.lowercased()]).map { entries[$0].placeholder }
     }
 
     /// An index for finding every echoing secret's forms in a text.
