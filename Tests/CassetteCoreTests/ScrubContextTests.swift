@@ -73,6 +73,11 @@ import Testing
                 + #""ssh_key_fingerprints":{"SHA256_ED25519":"+DiY3wvvV6TuJJhbpZisF/zLDA0zPMSvHdkr4UvCOqU"}}"#
         ),
         (
+            "configuration that refers to secrets",
+            #"{"body":"```yaml\nenv:\n  token: ${{ secrets.GITHUB_TOKEN }}\n  password: $DB_PASSWORD\n```\nor in code: password: process.env.DB_PASSWORD","#
+                + #""template":"api_key = '{{ vault_api_key }}'","password":"${DB_PASSWORD}"}"#
+        ),
+        (
             "prose about secrets",
             #"{"body":"Reset your password: click the link below. The token: see the docs. Use Basic authentication."}"#
         ),

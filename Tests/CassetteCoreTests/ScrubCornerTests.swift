@@ -24,7 +24,9 @@ import Testing
 
     @Test func anUpperCaseAddressUnderASecretNameTakesTheEmailPlaceholder() {
         let document = E.response(#"{"password":"ANN@EXAMPLE.ORG","note":"ann@example.org"}"#, "application/json")
-        #expect(E.scrubbedResponseBody(document) == #"{"note":"user-1@example.invalid","password":"user-1@example.invalid"}"#)
+        #expect(
+            E.scrubbedResponseBody(document)
+                == #"{"note":"user-1@example.invalid","password":"user-1@example.invalid"}"#)
     }
 
     @Test func oneAddressInTwoCasesIsOneSecret() {

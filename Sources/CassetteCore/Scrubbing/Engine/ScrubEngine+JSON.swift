@@ -163,7 +163,11 @@ extension ScrubEngine {
     /// Values that a name does not make secrets: booleans and modes in strings (`"include"`), public
     /// keys under key-like names, masked values (`********`), and prose under a container.
     static func isNeverSecret(_ text: String, inherited: Bool) -> Bool {
-        if SecretNames.benignValues.contains(text.lowercased()) || ScrubEchoPolicy.isPublicKey(text) { return true }
+        if SecretNames.benignValues.contains(text.lowercased()) || ScrubEchoPolicy.isPublicKey(text)
+            || ScrubEchoPolicy.isReference(text, dottedPaths: false)
+        {
+            return true
+        }
         if text.count >= 3, text.allSatisfy({ $0 == "*" || $0 == "•" || $0 == "x" || $0 == "X" }) { return true }
         return inherited && ScrubEchoPolicy.isProse(text)
     }

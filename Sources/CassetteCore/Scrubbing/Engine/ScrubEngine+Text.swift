@@ -302,7 +302,10 @@ extension ScrubEngine {
         let raw = ScrubBytes.string(bytes, valueRange.range)
         if isSecret {
             let secret = valueRange.quote == UInt8(ascii: "\"") ? ScrubEngine.unescapeJSON(raw) ?? raw : raw
-            guard valueRange.quote != nil || !ScrubEchoPolicy.isProse(secret) else { return index + 1 }
+            guard
+                valueRange.quote != nil
+                    || !(ScrubEchoPolicy.isProse(secret) || ScrubEchoPolicy.isReference(secret, dottedPaths: true))
+            else { return index + 1 }
             found.spans.append(
                 Span(
                     range: valueRange.range, secret: secret, observed: secret == raw ? nil : raw,
@@ -592,7 +595,9 @@ extension ScrubEngine {
                 let before = nameStart > 0 ? bytes[nameStart - 1] : 0
                 let after = valueRange.upperBound < bytes.count ? bytes[valueRange.upperBound] : 0
                 let inList = ";&?".utf8.contains(before) || ";&".utf8.contains(after)
-                guard inList || ScrubEchoPolicy.looksLikeSecret(raw) else { continue }
+                guard inList || ScrubEchoPolicy.looksLikeSecret(raw),
+                    !ScrubEchoPolicy.isReference(raw, dottedPaths: true)
+                else { continue }
             }
             found.spans.append(
                 Span(

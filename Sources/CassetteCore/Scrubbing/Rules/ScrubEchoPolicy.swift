@@ -56,4 +56,23 @@ enum ScrubEchoPolicy {
             || value.hasPrefix("-----BEGIN PUBLIC KEY") || value.hasPrefix("-----BEGIN CERTIFICATE")
             || value.hasPrefix("-----BEGIN RSA PUBLIC KEY") || value.hasPrefix("-----BEGIN PGP PUBLIC")
     }
+
+    /// A reference to a value kept elsewhere, not the value: a template (`${DB_PASSWORD}`,
+    /// `{{ secrets.TOKEN }}`, `%(password)s`, `<%= ENV['KEY'] %>`), an environment variable (`$API_KEY`),
+    /// or, when `dottedPaths`, a dotted identifier path (`process.env.DB_PASSWORD`, `settings.api_key`).
+    static func isReference(_ value: String, dottedPaths: Bool) -> Bool {
+        if value.hasPrefix("${") || value.hasPrefix("{{") || value.hasPrefix("%(") || value.hasPrefix("<%")
+            || value.hasPrefix("#{")
+        {
+            return true
+        }
+        let bytes = Array(value.utf8)
+        func isIdentifier(_ part: ArraySlice<UInt8>) -> Bool {
+            guard let first = part.first, ShapeBytes.isLetter(first) || first == UInt8(ascii: "_") else { return false }
+            return part.allSatisfy { ShapeBytes.isWord($0) }
+        }
+        if bytes.first == UInt8(ascii: "$"), bytes.count > 1, isIdentifier(bytes.dropFirst()) { return true }
+        guard dottedPaths, bytes.contains(UInt8(ascii: ".")) else { return false }
+        return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy(isIdentifier)
+    }
 }
