@@ -29,6 +29,11 @@ import Testing
                 == #"{"note":"user-1@example.invalid","password":"user-1@example.invalid"}"#)
     }
 
+    @Test func addressesHiddenWithHTMLReferences() {
+        let document = E.response("<p>Write to ann&#64;example.org or bob&#x40;example.net</p>", "text/html")
+        #expect(E.scrubbedResponseBody(document) == "<p>Write to user-1@example.invalid or user-2@example.invalid</p>")
+    }
+
     @Test func oneAddressInTwoCasesIsOneSecret() {
         let document = E.response(#"{"a":"Ann@Example.com","b":"ann@example.com"}"#, "application/json")
         #expect(E.scrubbedResponseBody(document) == #"{"a":"user-1@example.invalid","b":"user-1@example.invalid"}"#)

@@ -52,6 +52,23 @@ import Testing
             ["c3ltbWV0cmljLWp3ay1zZWNyZXQtMTIz", "cHJpdmF0ZS1leHBvbmVudC1kLTk4NzY1", "cHJpbWUtcC0xMjM0NQ"])
     }
 
+    @Test func aPrivateKeyUnderItsNameKeepsItsMarkers() throws {
+        let body =
+            #"{"type":"service_account","private_key":"-----BEGIN PRIVATE KEY-----\nMIIEvgIBADANBgkqhkiG9w0BAQEFAASCsaKEY\n-----END PRIVATE KEY-----\n"}"#
+        E.expectScrubbed(E.response(body, "application/json"), ["MIIEvgIBADANBgkqhkiG9w0BAQEFAASCsaKEY"])
+        let scrubbed = try Self.scrubbedJSON(body)
+        #expect(
+            scrubbed["private_key"]
+                == .string("-----BEGIN PRIVATE KEY-----\nSCRUBBED-PRIVATE-KEY-1\n-----END PRIVATE KEY-----\n"))
+    }
+
+    @Test func yamlNameValuePairs() {
+        let body = "env:\n  - name: API_TOKEN\n    value: yaml-l1st-t0k3n\n  - name: MODE\n    value: fast\n"
+        #expect(
+            E.scrubbedResponseBody(E.response(body, "application/yaml"))
+                == "env:\n  - name: API_TOKEN\n    value: SCRUBBED-SECRET-1\n  - name: MODE\n    value: fast\n")
+    }
+
     @Test func objectKeysThatAreEmailsOrTokens() throws {
         let token = "ghp_" + "K3yAsT0kenR7bX2kQ9vLm4Tz8Wc1Ny6Hd3Jf"
         let body = #"{"members":{"key.user@corp.example.com":{"role":"admin"},"\#(token)":{"scopes":["repo"]}}}"#

@@ -138,6 +138,12 @@ extension ScrubEngine {
         {
             return process(text, kind: .plain, spans: spans, path: place.path)
         }
+        // A private key under `private_key` keeps its BEGIN and END lines: the key rule takes it.
+        if scope.secret != nil, text.hasPrefix("-----BEGIN "), rules.isEnabled(.privateKey),
+            !PrivateKeyShape.matches(in: bytes).isEmpty
+        {
+            return process(text, kind: .plain, path: place.path)
+        }
         if let secret = scope.secret, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
             let summary =
                 secret.inherited ? "value under JSON key \"\(secret.name)\"" : "value of JSON key \"\(secret.name)\""

@@ -192,14 +192,19 @@ extension ScrubEngine {
             start = end + 1
         }
         var index = 0
+        var pair: (name: String, column: Int)?
         while index < lines.count {
-            index = line(bytes, lines, index, into: &found)
+            index = line(bytes, lines, index, pair: &pair, into: &found)
         }
         return found
     }
 
     /// Reads line `index` (and a block that follows it) and returns the index of the next line.
-    private func line(_ bytes: [UInt8], _ lines: [Range<Int>], _ index: Int, into found: inout Found) -> Int {
+    /// `pair` carries a YAML `name: DB_PASSWORD` to the `value:` that follows it in the same mapping.
+    private func line(
+        _ bytes: [UInt8], _ lines: [Range<Int>], _ index: Int, pair: inout (name: String, column: Int)?,
+        into found: inout Found
+    ) -> Int {
         let line = lines[index]
         var cursor = line.lowerBound
         while cursor < line.upperBound, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
@@ -240,7 +245,12 @@ extension ScrubEngine {
             }
         }
         if ScrubBytes.matches(Array("export ".utf8), in: bytes, at: cursor) { cursor += 7 }
-        if ScrubBytes.matches(Array("- ".utf8), in: bytes, at: cursor) { cursor += 2 }
+        if ScrubBytes.matches(Array("- ".utf8), in: bytes, at: cursor) {
+            cursor += 2
+            pair = nil
+        }
+        let column = cursor - line.lowerBound
+        if let open = pair, column < open.column { pair = nil }
         // The name, quoted or not.
         var nameRange: Range<Int>
         if bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
@@ -268,8 +278,18 @@ extension ScrubEngine {
         }
         cursor += 1
         while cursor < end, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
-        let name = ScrubBytes.string(bytes, nameRange)
-        let nameTraits = traits(name, in: .jsonKey)
+        var name = ScrubBytes.string(bytes, nameRange)
+        var nameTraits = traits(name, in: .jsonKey)
+        if let open = pair, column == open.column, SecretNames.pairValueKeys.contains(name.lowercased()) {
+            name = open.name
+            nameTraits = traits(open.name, in: .jsonKey)
+            pair = nil
+        } else if SecretNames.pairNameKeys.contains(name.lowercased()),
+            let value = ScrubEngine.lineValue(bytes, cursor..<end)
+        {
+            let named = ScrubBytes.string(bytes, value.range)
+            if isSecretName(named, in: .jsonKey) { pair = (named, column) }
+        }
         if let structure = ScrubHeaderStructure.of(name), cursor < end,
             let spans = structuredSpans(structure, bytes, cursor..<end, name: name)
         {

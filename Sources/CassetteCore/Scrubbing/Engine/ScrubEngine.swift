@@ -256,9 +256,13 @@ struct ScrubEngine {
                 let raw = ScrubBytes.string(bytes, match.range)
                 // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
                 if !masking && (ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw)) { continue }
-                let secret =
-                    match.rule.style == .email && ScrubBytes.contains(raw, "%40")
-                    ? ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: false) : raw
+                var secret = raw
+                if match.rule.style == .email {
+                    if ScrubBytes.contains(raw, "%40") {
+                        secret = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: false)
+                    }
+                    secret = EmailShape.decoded(secret)
+                }
                 found.append((match.range, order, secret, secret == raw ? nil : raw, match.rule))
             }
         }

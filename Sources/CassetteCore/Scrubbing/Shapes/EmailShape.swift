@@ -20,14 +20,7 @@ enum EmailShape {
         var floor = 0
         var index = 0
         while index < bytes.count {
-            let atLength: Int
-            if bytes[index] == UInt8(ascii: "@") {
-                atLength = 1
-            } else if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, bytes[index + 1] == 0x34,
-                bytes[index + 2] == 0x30
-            {
-                atLength = 3
-            } else {
+            guard let atLength = atSignLength(bytes, at: index) else {
                 index += 1
                 continue
             }
@@ -42,6 +35,30 @@ enum EmailShape {
             }
         }
         return found
+    }
+
+    /// The spellings of an at sign: `@`, percent-encoded `%40`, and the HTML references `&#64;`
+    /// and `&#x40;` that pages use to hide addresses from harvesters.
+    static let atSigns = ["@", "%40", "&#64;", "&#x40;"].map { Array($0.utf8) }
+
+    /// The length of the at sign at `index`, if one is there.
+    static func atSignLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "&") else { return nil }
+        return atSigns.first { ScrubBytes.matches($0, in: bytes, at: index) }?.count
+    }
+
+    /// The address with its at sign written `@`.
+    static func decoded(_ address: String) -> String {
+        var bytes = Array(address.utf8)
+        var index = 0
+        while index < bytes.count {
+            if let length = atSignLength(bytes, at: index), length > 1 {
+                bytes.replaceSubrange(index..<(index + length), with: [UInt8(ascii: "@")])
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The address around the `@` at `at`, if there is one.

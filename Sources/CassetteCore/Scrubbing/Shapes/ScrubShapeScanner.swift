@@ -15,7 +15,7 @@ enum ScrubShapeScanner: Sendable {
     var literals: [String] {
         switch self {
         case .schemeCredentials: ["earer", "EARER", "asic", "ASIC"]
-        case .email: ["@", "%40"]
+        case .email: ["@", "%40", "&#64;", "&#x40;"]
         case .jwt: ["eyJ"]
         case .privateKey: ["-----BEGIN ", PrivateKeyShape.agePrefix]
         case .awsAccessKeyID: ["AKIA", "ASIA"]
