@@ -30,6 +30,17 @@ import Testing
                 + #""payment_method_types":["card"],"status":"requires_payment_method","capture_method":"automatic"}"#
         ),
         (
+            "Stripe charge with card checks", "application/json",
+            #"{"id":"ch_3MmlLrLkdIwHu7ix0snN0B15","object":"charge","amount":1099,"paid":true,"#
+                + #""payment_method_details":{"card":{"brand":"visa","checks":{"address_line1_check":null,"cvc_check":"pass"},"#
+                + #""exp_month":3,"exp_year":2026,"fingerprint":"Xt5EWLLDS7FJjR1c","last4":"4242"},"type":"card"}}"#
+        ),
+        (
+            "Kubernetes pod that refers to secrets", "application/json",
+            #"{"kind":"Pod","spec":{"imagePullSecrets":[{"name":"regcred"}],"volumes":[{"name":"tls","secret":{"secretName":"tls-cert"}}],"#
+                + #""containers":[{"name":"app","env":[{"name":"DB_PASSWORD","valueFrom":{"secretKeyRef":{"name":"db","key":"password"}}}]}]}}"#
+        ),
+        (
             "Slack conversation info", "application/json",
             #"{"ok":true,"channel":{"id":"C012AB3CD","name":"general","is_channel":true,"created":1449252889,"#
                 + #""topic":{"value":"Company-wide announcements","creator":"W012A3BCD","last_set":1449709364},"#

@@ -27,7 +27,7 @@ enum SecretNames {
         "timestamp", "set", "changed", "created", "updated", "reset", "limit", "remaining", "used", "status",
         "level", "score", "rule", "requirement", "complexity", "field", "label", "placeholder", "title",
         "description", "error", "message", "provider", "param", "parameter", "permission", "prefix", "exists",
-        "configured", "verified", "expired", "duration", "kind", "allowed",
+        "configured", "verified", "expired", "duration", "kind", "allowed", "check", "result", "outcome", "ref",
     ]
     /// Words that, beside `token` or `tokens`, make a name count language-model tokens or a rate
     /// limit rather than hold a token (`max_tokens`, `x-ratelimit-remaining-tokens`).
