@@ -63,7 +63,7 @@ if Context.environment["CASSETTE_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "CassetteFuzz", dependencies: ["CassetteCommands", "CassetteCore"], path: "Fuzz",
-            exclude: ["lsan.supp"]))
+            exclude: ["lsan.supp", "Seeds"]))
 }
 
 for target in package.targets where target.name != "CassetteDispatchShim" {

@@ -29,6 +29,27 @@ import Testing
                         """))
     }
 
+    @Test func showMasksWhatTheScrubberWouldReplace() throws {
+        let scratch = try ScratchPackage()
+        let url =
+            "https://api.example.com/v1/me?access_token=show-secret-123456&next=https%3A%2F%2Fx.example.com%2F%3Ftoken%3Dshow-nested-654321"
+        try scratch.write(
+            "Cassettes/Raw.json",
+            CassetteDocument(interactions: [
+                Interaction(
+                    request: RecordedRequest(method: "GET", url: url), outcome: .response(RecordedResponse(status: 200))
+                )
+            ]))
+        let run = scratch.run("show", "Cassettes/Raw.json")
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("show-secret-123456"))
+        #expect(!run.stdout.contains("show-nested-654321"))
+        #expect(
+            run.stdout.contains(
+                "[0] GET https://api.example.com/v1/me?access_token=SCRUBBED-QUERY-1&next=https%3A%2F%2Fx.example.com%2F%3Ftoken%3DSCRUBBED-QUERY-2 → 200"
+            ))
+    }
+
     @Test func unreadableCassetteExits1() throws {
         let scratch = try ScratchPackage()
         try scratch.write("Cassettes/Empty.json", "")

@@ -1,4 +1,5 @@
 import CassetteCore
+import CassetteTestSupport
 import Foundation
 import Testing
 
@@ -91,5 +92,25 @@ import Testing
             body: Data(#"{"n":\#(number)}"#.utf8))
         _ = CanonicalBody.hash(of: request.body, contentType: "application/json")
         _ = Scrubber.default.matchingIdentity(of: request)
+    }
+
+    /// The shapes that once made scrubbing slower than linear (``ScrubTimings/hostileShapes``):
+    /// scrubbed, idempotent, linted. Their timings are printed by `scripts/scrub-timings`.
+    @Test(arguments: ScrubTimings.hostileShapes.map(\.name))
+    func hostileTextsScrubAndStayScrubbed(shape: String) throws {
+        let build = try #require(ScrubTimings.hostileShapes.first { $0.name == shape }).build
+        let text = build(8_192)
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(method: "POST", url: "https://api.example.com/", body: Data(text.utf8)),
+                outcome: .response(
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: Data(text.utf8))))
+        ])
+        let scrubbed = Scrubber.default.scrub(document)
+        #expect(Scrubber.default.scrub(scrubbed) == scrubbed)
+        #expect(Scrubber.default.findings(in: scrubbed).isEmpty)
+        _ = Scrubber.default.matchingIdentity(of: document.interactions[0].request)
+        _ = Scrubber.default.scrubText(text)
     }
 }

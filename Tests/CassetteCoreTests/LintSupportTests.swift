@@ -49,4 +49,39 @@ import Testing
             ])
         #expect(Scrubber.default.findings(in: Self.document) == located.map(\.finding))
     }
+
+    /// Findings in nested places (a binary body, base64 in a JSON value) locate the value that holds
+    /// them in the file, and say in their summary where inside it they are.
+    @Test func findingsInNestedPlacesLocateTheirValue() throws {
+        let inner = Data(#"{"password":"n3sted-lint-pw"}"#.utf8).base64EncodedString()
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "https://api.example.com/upload",
+                    headers: [HTTPHeader("Content-Type", "application/octet-stream")],
+                    body: Data([0, 1, 2]) + Data("key AKIAIOSFODNN7EXAMPLE".utf8) + Data([0xFF])),
+                outcome: .response(
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
+                        body: Data(#"{"config":"\#(inner)"}"#.utf8))))
+        ])
+        let data = document.encoded()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let located = Scrubber.default.locatedFindings(in: document)
+        #expect(
+            located.map(\.finding.path) == [
+                "interactions[0].request.body.base64", "interactions[0].response.body.json.config",
+            ])
+        #expect(located[0].finding.summary.contains("in the printable text at bytes 3..<27 of the binary body"))
+        #expect(located[1].finding.summary.contains("in base64-decoded text"))
+        for (finding, path) in located {
+            let position = JSONLocator.lineAndColumn(of: path, in: data)
+            #expect(
+                lines[position.line - 1].contains(path.last == .key("config") ? "\"config\"" : "\"base64\""),
+                "\(finding)")
+            #expect(
+                !finding.description.contains("n3sted-lint-pw") && !finding.description.contains("AKIAIOSFODNN7EXAMPLE")
+            )
+        }
+    }
 }

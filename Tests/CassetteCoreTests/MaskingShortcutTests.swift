@@ -49,13 +49,62 @@ import Testing
         #expect(Scrubber.default.masked(request) == Scrubber.default.fullyMasked(request))
     }
 
+    /// Requests whose only secret is a bearer token, masked by the credentials shortcut.
+    static let bearerRequests: [RecordedRequest] = [
+        F.request(headers: [.init("Authorization", "Bearer live-token-0123456789abcdef")]),
+        F.request(
+            url: "https://api.example.com/v1/items/42?expand=owner&page=1",
+            headers: [
+                .init("Accept", "application/json"),
+                .init("authorization", "token 16c7e42f292c6912e7710c838347ae178b4a"),
+            ]),
+        F.request(headers: [
+            .init("Proxy-Authorization", "Bearer prx-5d4c3b2a1908"), .init("Authorization", "Bearer abc-123"),
+        ]),
+        // A recording's placeholders mask to the same class token.
+        F.request(headers: [.init("Authorization", "Bearer SCRUBBED-TOKEN-1")]),
+    ]
+
+    /// Requests with credentials that the shortcut must leave to the passes: a shape, parts of their
+    /// own, an echo elsewhere, a placeholder.
+    static let credentialsForThePasses: [RecordedRequest] = [
+        F.request(headers: [.init("Authorization", "Bearer \(F.jwt)")]),
+        F.request(headers: [.init("Authorization", "Basic YWxpY2U6czNjcmV0LXBhc3M=")]),
+        F.request(
+            url: "https://api.example.com/v1/items?t=echoed-token-123456",
+            headers: [.init("Authorization", "Bearer echoed-token-123456")]),
+        F.request(headers: [.init("Authorization", "Bearer echo-in-header-99"), .init("X-Note", "echo-in-header-99")]),
+        F.request(headers: [.init("Authorization", "Bearer SCRUBBED-TOKEN-1x")]),
+        F.request(headers: [.init("Authorization", "token ghp_SCRUBBED-2")]),
+        F.request(headers: [.init("Authorization", "Bearer tok/with+slash=")]),
+        F.request(headers: [.init("Authorization", "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/x, Signature=abc")]
+        ),
+    ]
+
+    @Test(arguments: bearerRequests)
+    func aBearerTokenAloneIsMaskedByTheShortcutAsByThePasses(request: RecordedRequest) throws {
+        let shortcut = try #require(Scrubber.default.shortcutMasked(request))
+        #expect(shortcut == Scrubber.default.fullyMasked(request))
+    }
+
+    @Test(arguments: credentialsForThePasses)
+    func credentialsTheShortcutCannotJudgeRunThePasses(request: RecordedRequest) {
+        #expect(Scrubber.default.shortcutMasked(request) == nil)
+        #expect(Scrubber.default.masked(request) == Scrubber.default.fullyMasked(request))
+    }
+
     /// Every request in the scrubber's secret table, with and without its secrets' neighbours:
     /// the shortcut and the full passes agree.
     @Test func shortcutAgreesWithTheFullPassesOnEverySecretCase() {
         let requests = ScrubberTests.secretCases.flatMap { $0.document.interactions.map(\.request) }
         #expect(!requests.isEmpty)
-        for request in requests + Self.plainRequests + Self.maskedRequests {
+        for request in requests + Self.plainRequests + Self.maskedRequests + Self.bearerRequests
+            + Self.credentialsForThePasses
+        {
             #expect(Scrubber.default.masked(request) == Scrubber.default.fullyMasked(request), "\(request)")
+            if let shortcut = Scrubber.default.shortcutMasked(request) {
+                #expect(shortcut == Scrubber.default.fullyMasked(request), "\(request)")
+            }
             if Scrubber.default.skipsMasking(request) {
                 #expect(Scrubber.default.fullyMasked(request) == request, "\(request)")
             }

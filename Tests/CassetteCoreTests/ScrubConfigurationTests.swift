@@ -178,6 +178,37 @@ import Testing
         #expect(Scrubber.default.restoring(recorded, environment: ["API_TOKEN": "live-token"]) == recorded)
     }
 
+    @Test func everyRuleNameCanBeDisabledAndRestoredFromTheFile() throws {
+        let names = ScrubRule.allCases.map(\.rawValue)
+        let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let url = try write(
+            #"{"scrub": {"disable": [\#(list)], "restore": [{"rule": "github-token", "environment": "GH"}, {"rule": "secret-path", "environment": "P"}]}}"#
+        )
+        let configuration = try ScrubConfiguration.load(from: url)
+        #expect(configuration.disabledRules == Set(ScrubRule.allCases))
+        #expect(configuration.restore.map(\.rule) == ["github-token", "secret-path"])
+        // Nothing is scrubbed with every rule off.
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(
+                    url: "https://api.example.com/x?token=abc123def456",
+                    headers: [.init("Authorization", "Bearer abc123def456")]),
+                F.response(headers: [F.json], body: #"{"password":"hunter2hunter2","email":"ann@example.org"}"#))
+        ])
+        #expect(Scrubber(configuration: configuration).scrub(document) == document)
+    }
+
+    @Test func aRestoredShapeGetsItsValueBack() {
+        let scrubber = Scrubber(
+            configuration: ScrubConfiguration(restore: [ScrubRestore(rule: "github-token", environment: "GH")]))
+        let token = "ghp_" + "R7bX2kQ9vLm4Tz8Wc1Ny6Hd3Jf5Gs0Ap2EoK"
+        let recorded = scrubber.scrub(
+            CassetteDocument(interactions: [F.interaction(F.response(headers: [F.text], body: "token \(token)"))])
+        ).interactions[0]
+        let restored = scrubber.restoring(recorded, environment: ["GH": "ghp_live"])
+        #expect(String(decoding: restored.response?.body ?? Data(), as: UTF8.self) == "token ghp_live")
+    }
+
     @Test func disabledRulesLeaveTheirSecrets() {
         let scrubber = Scrubber(configuration: ScrubConfiguration(disabledRules: [.authorization, .cookie]))
         let document = CassetteDocument(interactions: [

@@ -10,34 +10,6 @@ import Testing
 @Suite struct ScrubCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
 
-    /// Secret files today's engine leaks at least one secret of (per file, so a file the new engine
-    /// cleans fails as "known issue not recorded" until it leaves this list).
-    static let leakingToday: Set<String> = [
-        "aws-secretsmanager-json.json", "aws-sigv4-s3.json", "aws-sts-assume-role.json",
-        "azure-connection-strings.json", "binary-bodies.json", "commerce-apis.json", "discord-telegram-teams.json",
-        "email-apis.json", "emails.json", "environment-variable-apis.json", "escaped-text.json", "form-bodies.json",
-        "graphql.json", "html-latin1.json", "html-login.json", "json-as-text.json", "kubeconfig-upload.json",
-        "kubernetes-secrets.json", "multipart-env-yaml.json", "multipart-json-and-keys.json", "ndjson-and-sse.json",
-        "oauth-authorization-code-pkce.json", "oauth-device-flow.json", "openai.json", "package-registries.json",
-        "payment-webhooks.json", "saml-response.json", "slack.json", "square-paypal-braintree.json",
-        "urls-with-secrets.json", "webhook-nested-json.json", "xml-soap.json",
-    ]
-    /// Secret files with an interaction holding a secret that today's engine reports no finding in.
-    static let unreportedToday: Set<String> = [
-        "binary-bodies.json", "commerce-apis.json", "discord-telegram-teams.json", "environment-variable-apis.json",
-        "escaped-text.json", "form-bodies.json", "graphql.json", "html-latin1.json", "html-login.json",
-        "json-as-text.json", "ndjson-and-sse.json", "oauth-device-flow.json", "package-registries.json",
-        "payment-webhooks.json", "slack.json", "urls-with-secrets.json", "webhook-nested-json.json", "xml-soap.json",
-    ]
-    /// Benign files today's engine changes or reports findings in (what it damages).
-    static let damagedToday: Set<String> = [
-        "anthropic-message.json", "chat-completion-logprobs.json", "directory-password-policy.json",
-        "directory-user-graph.json", "directory-user-okta.json", "github-repository.json", "gitlab-project.json",
-        "html-avatar-srcset.json", "kubernetes-configmap.json", "mailgun-message-id.json",
-        "oauth-server-metadata.json", "openid-discovery-entra.json", "openid-discovery-google.json",
-        "rate-limit-headers.json", "session-metadata.json", "tokenizer-config.json",
-    ]
-
     struct Secret: Decodable, Sendable {
         var value: String
         var file: String
@@ -110,10 +82,8 @@ import Testing
         let leaks = Self.manifest.filter { $0.file == file }.compactMap { secret in
             CorpusSearch.firstSpelling(of: secret.value, in: texts).map { (secret, $0) }
         }
-        Self.expect(known: Self.leakingToday.contains(file)) {
-            for (secret, spelling) in leaks {
-                Issue.record("\(file): \(secret.category) secret left (\(spelling) spelling): \(secret.where)")
-            }
+        for (secret, spelling) in leaks {
+            Issue.record("\(file): \(secret.category) secret left (\(spelling) spelling): \(secret.where)")
         }
     }
 
@@ -132,10 +102,8 @@ import Testing
                 unreported.append("interactions[\(index)] holds \(held.map(\.where).joined(separator: "; "))")
             }
         }
-        Self.expect(known: Self.unreportedToday.contains(file)) {
-            for place in unreported {
-                Issue.record("\(file): no finding in \(place)")
-            }
+        for place in unreported {
+            Issue.record("\(file): no finding in \(place)")
         }
     }
 
@@ -146,19 +114,8 @@ import Testing
         let (data, document) = try Self.read("Benign", file)
         let scrubbed = Scrubber.default.scrub(document).encoded()
         let findings = Scrubber.default.findings(in: document)
-        Self.expect(known: Self.damagedToday.contains(file)) {
-            #expect(scrubbed == data, "\(file) changed by scrubbing")
-            #expect(findings.isEmpty, "\(file): \(findings.map(\.description).joined(separator: "; "))")
-        }
-    }
-
-    /// Runs `body`, as a known issue when `known` (until the rewritten engine fixes it).
-    static func expect(known: Bool, _ body: () -> Void) {
-        if known {
-            withKnownIssue { body() }
-        } else {
-            body()
-        }
+        #expect(scrubbed == data, "\(file) changed by scrubbing")
+        #expect(findings.isEmpty, "\(file): \(findings.map(\.description).joined(separator: "; "))")
     }
 }
 

@@ -45,6 +45,12 @@ enum ScrubFixtures {
     static let text = HTTPHeader("Content-Type", "text/plain")
     static let form = HTTPHeader("Content-Type", "application/x-www-form-urlencoded")
 
+    /// `text` percent-encoded, every byte but letters, digits and `-._~`.
+    static func percentEncoded(_ text: String) -> String {
+        let strict = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: strict) ?? text
+    }
+
     /// The spellings a secret may take in a cassette file: raw, percent-encoded (upper- and
     /// lower-case hex), form-encoded and JSON-escaped.
     static func spellings(of secret: String) -> Set<String> {

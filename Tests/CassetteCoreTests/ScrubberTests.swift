@@ -207,15 +207,21 @@ import Testing
             secrets: [F.githubToken]),
         SecretCase(
             "GitHub fine-grained token",
-            F.interaction(F.response(headers: [F.text], body: "github_pat_11ABCDEFG0abcdefghijklmnopqrstuvwxyz")),
-            secrets: ["github_pat_11ABCDEFG0abcdefghijklmnopqrstuvwxyz"]),
+            F.interaction(
+                F.response(
+                    headers: [F.text],
+                    body:
+                        "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")
+            ),
+            secrets: ["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"]),
         SecretCase(
             "GitLab token", F.interaction(F.response(headers: [F.json], body: #"{"v":"glpat-AbCdEf1234567890GhIj"}"#)),
             secrets: ["glpat-AbCdEf1234567890GhIj"]),
         SecretCase(
             "Slack token",
-            F.interaction(F.response(headers: [F.text], body: "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOp")),
-            secrets: ["xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOp"]),
+            F.interaction(
+                F.response(headers: [F.text], body: "xoxb-123456789012-1234567890123-DxtpYlSXpfKtHF4vUCsMehGA")),
+            secrets: ["xoxb-123456789012-1234567890123-DxtpYlSXpfKtHF4vUCsMehGA"]),
         SecretCase(
             "Stripe key",
             F.interaction(F.request("POST", headers: [F.text], body: "using sk_live_4eC39HqLyjWDarjtT1zdp7dc")),

@@ -181,6 +181,38 @@ import Testing
         SecretCase(
             label: "token in a redirect location", path: "/bounce?access_token=bounce-tok-123456",
             secrets: ["bounce-tok-123456"]),
+        // Bodies read by what they hold, and nested encodings, echoed back inside the JSON echo.
+        SecretCase(
+            label: "json sent as text/plain", method: "POST", body: #"{"password":"pl41n-json-pw-11"}"#,
+            contentType: "text/plain", secrets: ["pl41n-json-pw-11"]),
+        SecretCase(
+            label: "xml element", method: "POST",
+            body: "<Credentials><SessionToken>FwoGZXIvYXdzXmlSessionTok3n</SessionToken></Credentials>",
+            contentType: "text/xml", secrets: ["FwoGZXIvYXdzXmlSessionTok3n"]),
+        SecretCase(
+            label: "html hidden input", method: "POST",
+            body: #"<form><input type="hidden" name="csrf_token" value="html-csrf-0a1b2c3d"></form>"#,
+            contentType: "text/html", secrets: ["html-csrf-0a1b2c3d"]),
+        SecretCase(
+            label: "yaml file in a multipart part", method: "POST",
+            body: "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"app.yaml\"\r\n\r\n"
+                + "db:\n  password: mp-yaml-pw-4455\n\r\n--\(boundary)--\r\n",
+            contentType: "multipart/form-data; boundary=\(boundary)", secrets: ["mp-yaml-pw-4455"]),
+        SecretCase(
+            label: "url percent-encoded in a query value",
+            path: "/echo?redirect_uri=https%3A%2F%2Fapp.example.com%2Fcb%3Faccess_token%3Dnested-at-667788",
+            secrets: ["nested-at-667788"]),
+        SecretCase(
+            label: "base64 config in json", method: "POST",
+            body: #"{"data":{"config.json":"\#(Data(#"{"api_key":"b64-cfg-k3y-99"}"#.utf8).base64EncodedString())"}}"#,
+            contentType: json, secrets: ["b64-cfg-k3y-99"]),
+        SecretCase(
+            label: "connection string", method: "POST",
+            body: #"{"conn":"Server=db;User Id=sa;Password=c0nn-e2e-pw;"}"#, contentType: json, secrets: ["c0nn-e2e-pw"]
+        ),
+        SecretCase(
+            label: "reset token in the path", path: "/reset-password/8f1c2b7e9a4d4c3b8e2f1a0b9c8d7e6f",
+            secrets: ["8f1c2b7e9a4d4c3b8e2f1a0b9c8d7e6f"]),
     ]
 
     static func handler(_ request: HTTPRequestHead) -> HTTPResponseSpec {
@@ -193,6 +225,8 @@ import Testing
             return .json(#"{"access_token":"srv-issued-abcdef123456","token_type":"bearer","expires_in":3600}"#)
         case "/bounce":
             return .redirect(302, to: "/echo?" + (request.query ?? ""))
+        case let path where path.hasPrefix("/reset-password/"):
+            return .text("reset link \(path) sent")
         default:
             return TestHTTPServer.standardRoutes(request)
         }
@@ -274,5 +308,37 @@ import Testing
         let description = try #require(player.misses.first?.description)
         #expect(!description.contains("miss-secret-123456"))
         #expect(description.contains("access_token=SCRUBBED"))
+    }
+
+    @Test func anEchoedBearerTokenKeepsItsShape() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Shape.json")
+        let server = try TestHTTPServer(handler: Self.handler)
+        let recorder = try openCassette(file, .record)
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/echo")!)
+        request.setValue("Bearer sh4pe-e2e-0123456789", forHTTPHeaderField: "Authorization")
+        _ = try await recorder.session().data(for: request)
+        try await recorder.finish()
+        server.stop()
+        let response = try #require(try CassetteDocument.read(from: file).interactions.first?.response?.body)
+        let echoed = try #require(try JSONParser.parse(response)["headers"]?["authorization"])
+        #expect(echoed == .string("Bearer SCRUBBED-TOKEN-1"))
+    }
+
+    @Test func aMissExplanationNeverShowsASecretInANestedURL() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Nested.json")
+        try CassetteDocument().write(to: file)
+        let player = try openCassette(file, .replay)
+        let url = "http://127.0.0.1:9/cb?next=https%3A%2F%2Fx.example.com%2F%3Faccess_token%3Dmiss-nested-123456"
+        do {
+            _ = try await player.session().data(for: URLRequest(url: URL(string: url)!))
+            Issue.record("an unrecorded request was served")
+        } catch {
+            #expect(!"\(error)".contains("miss-nested-123456"))
+        }
+        let description = try #require(player.misses.first?.description)
+        #expect(!description.contains("miss-nested-123456"))
+        #expect(description.contains("SCRUBBED-QUERY"))
     }
 }

@@ -14,9 +14,18 @@ enum ShowCommand: Command {
 
     static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         var failed = false
+        let configurations = ProjectConfigurations()
         for file in try CassetteFiles(parsed.positional, relativeTo: context.currentDirectory).files {
             do throws(CassetteReadError) {
-                let document = try file.decode().document
+                // Printed as the scrubber would leave it: a cassette not yet scrubbed shows no secret.
+                let scrubber: Scrubber
+                do throws(ConfigurationError) {
+                    scrubber = try configurations.scrubber(forCassetteAt: file.url)
+                } catch {
+                    context.console.error(error.description + "; showing with the default rules")
+                    scrubber = .default
+                }
+                let document = scrubber.displaySafe(try file.decode().document)
                 let count = document.interactions.count
                 context.console.out("\(file.path): \(count) \(count == 1 ? "interaction" : "interactions")")
                 for (index, interaction) in document.interactions.enumerated() {

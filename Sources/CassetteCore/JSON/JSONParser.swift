@@ -44,11 +44,35 @@ package struct JSONParser {
     }
 }
 
+extension JSONParser {
+    /// Parses the JSON value that fills `range` of `bytes` (surrounding whitespace allowed), keeping
+    /// object members in source order, with the ranges of every string's contents and every number
+    /// in the order a walk of the value (keys before values) meets them; `nil` when it is not JSON.
+    /// The scrubber reads JSON kept as text this way, to replace values where they stand.
+    package static func locate(_ bytes: [UInt8], _ range: Range<Int>) -> (value: JSONValue, ranges: [Range<Int>])? {
+        bytes[range].withUnsafeBufferPointer { buffer -> (JSONValue, [Range<Int>])? in
+            var parser = Parser(bytes: buffer)
+            parser.locating = true
+            parser.skipWhitespace()
+            guard let value = try? parser.parseValue(depth: 0) else { return nil }
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { return nil }
+            return (
+                value, parser.ranges.map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) }
+            )
+        }
+    }
+}
+
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var lossiness = JSONLossiness()
     var scratch: [UInt8] = []
+    /// When set, objects keep their members in source order and `ranges` collects where every
+    /// string's contents (between its quotes) and every number are, in source order.
+    var locating = false
+    var ranges: [Range<Int>] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -153,6 +177,7 @@ private struct Parser {
             }
             throw error("unexpected \(describeCurrent()), expected ',' or '}'")
         }
+        if locating { return .object(members) }
         let sorted = JSONValue.sortedMembers(members)
         var position = 1
         while position < sorted.count {
@@ -207,6 +232,7 @@ private struct Parser {
                 guard let string = String(validating: slice, as: UTF8.self) else {
                     throw error("invalid UTF-8 in string", at: start)
                 }
+                if locating { ranges.append((start + 1)..<scan) }
                 index = scan + 1
                 return string
             }
@@ -225,6 +251,7 @@ private struct Parser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if locating { ranges.append((start + 1)..<index) }
                 index += 1
                 guard let string = String(validating: scratch, as: UTF8.self) else {
                     throw error("invalid UTF-8 in string", at: start)
@@ -368,6 +395,7 @@ private struct Parser {
             while index < bytes.count && isDigit(bytes[index]) { index += 1 }
         }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if locating { ranges.append(start..<index) }
         // Short integers other than -0 are always exact; everything else is checked in full.
         let evidentlyExact = isInteger && integerDigits <= 15 && !(negative && allZero)
         if !evidentlyExact && !JSONNumber.isLossless(literal) {

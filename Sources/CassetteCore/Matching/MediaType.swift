@@ -37,6 +37,12 @@ package struct MediaType: Sendable, Equatable {
 
     package var isMultipart: Bool { essence.hasPrefix("multipart/") }
 
+    /// Types whose bodies are text by declaration: `text/*`, XML, HTML, JavaScript, JSON, YAML.
+    package var isTextual: Bool {
+        essence.hasPrefix("text/") || isJSON || essence.hasSuffix("+xml") || essence.hasSuffix("/xml")
+            || essence.hasSuffix("javascript") || essence.hasSuffix("yaml") || essence == "application/xhtml+xml"
+    }
+
     /// Types whose bodies are binary by declaration, whatever bytes they hold.
     package var isDeclaredBinary: Bool {
         let binaryPrefixes = ["image/", "audio/", "video/", "font/"]

@@ -74,14 +74,31 @@ public struct Scrubber: Sendable {
     /// its secrets and its numbered placeholders alike, so a raw request and its scrubbed recording
     /// mask to the same request.
     public func masked(_ request: RecordedRequest) -> RecordedRequest {
-        // Replay masks every live request; most hold nothing a rule could find, and skipping the
-        // two passes for them is what keeps replay as cheap as a hand-written stub.
-        if rules.leavesUnmasked(request) { return request }
-        return fullyMasked(request)
+        // Replay masks every live request; most hold nothing a rule could find, or only a bearer
+        // token, and skipping the two passes for them is what keeps replay as cheap as a
+        // hand-written stub.
+        shortcutMasked(request) ?? fullyMasked(request)
     }
 
-    /// ``masked(_:)`` without the shortcut for requests that hold nothing to mask; for tests that
-    /// check the shortcut.
+    /// ``masked(_:)`` when a shortcut gives it without the scrubber's passes; `nil` when the passes
+    /// must run. For tests that hold the shortcut to the passes.
+    package func shortcutMasked(_ request: RecordedRequest) -> RecordedRequest? {
+        switch rules.maskingShortcut(request) {
+        case .unchanged:
+            return request
+        case .credentials(let places):
+            var result = request
+            for (header, range, token) in places {
+                let value = Array(request.headers[header].value.utf8)
+                result.headers[header].value = String(decoding: value[..<range.lowerBound], as: UTF8.self) + token
+            }
+            return result
+        case .none:
+            return nil
+        }
+    }
+
+    /// ``masked(_:)`` without the shortcuts; for tests that check them.
     package func fullyMasked(_ request: RecordedRequest) -> RecordedRequest {
         var engine = ScrubEngine(rules: rules, masking: true)
         return engine.run { $0.walk(request, path: []) }
@@ -89,7 +106,8 @@ public struct Scrubber: Sendable {
 
     /// Whether ``masked(_:)`` returns `request` as it is without running the scrubber's passes.
     package func skipsMasking(_ request: RecordedRequest) -> Bool {
-        rules.leavesUnmasked(request)
+        if case .unchanged = rules.maskingShortcut(request) { return true }
+        return false
     }
 
     /// The key replay matches `request` on: the identity of its masked form.
@@ -97,10 +115,31 @@ public struct Scrubber: Sendable {
         masked(request).identity
     }
 
+    /// The document as a tool may print it: URLs and header values as ``scrub(_:)`` leaves them
+    /// (secrets, their echoes and nested ones replaced), bodies as they are, so the kind and size a
+    /// summary shows are the file's. `cassette show` prints this, never the bodies themselves.
+    package func displaySafe(_ document: CassetteDocument) -> CassetteDocument {
+        let scrubbed = scrub(document)
+        var shown = document
+        for (index, interaction) in scrubbed.interactions.enumerated() {
+            shown.interactions[index].request.url = interaction.request.url
+            shown.interactions[index].request.headers = interaction.request.headers
+            shown.interactions[index].redirects = interaction.redirects
+            if case .response(let response) = interaction.outcome,
+                case .response(var original) = shown.interactions[index].outcome
+            {
+                original.url = response.url
+                original.headers = response.headers
+                shown.interactions[index].outcome = .response(original)
+            }
+        }
+        return shown
+    }
+
     /// Text with secrets replaced, for error messages and logs: secret shapes, and the secrets in
     /// any URL it holds.
     public func scrubText(_ text: String) -> String {
         var engine = ScrubEngine(rules: rules, masking: false)
-        return engine.run { $0.process(text, path: []) }
+        return engine.run { $0.process(text, kind: .text(nil), path: []) }
     }
 }

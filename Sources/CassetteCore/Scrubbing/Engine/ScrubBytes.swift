@@ -7,6 +7,25 @@ enum ScrubBytes {
         firstIndex(of: needle, in: haystack, from: 0) != nil
     }
 
+    /// Whether `text` contains `needle`, compared byte for byte (no Unicode equivalence).
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            let needle = Array(needle.utf8)
+            guard let first = needle.first, haystack.count >= needle.count else { return false }
+            var index = 0
+            while index + needle.count <= haystack.count {
+                if haystack[index] == first {
+                    var offset = 1
+                    while offset < needle.count && haystack[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
     /// The offset of the first occurrence of `needle` in `haystack` at or after `start`.
     static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int, before end: Int? = nil) -> Int? {
         let end = end ?? haystack.count
@@ -102,17 +121,26 @@ enum ScrubBytes {
     }
 
     /// Pairs of (a form `secret` can take in a cassette, the same form of `placeholder`): raw,
-    /// percent-encoded (strict and lenient, upper- and lower-case hex), form-encoded, and
-    /// JSON-escaped (with and without escaped slashes).
+    /// percent-encoded (strict and lenient, upper- and lower-case hex), form-encoded, JSON-escaped
+    /// (with and without escaped slashes, and with `\u00XX` for every symbol), HTML-escaped, and
+    /// in base64.
     static func forms(of secret: String, placeholder: String) -> [(String, String)] {
         var pairs: [(String, String)] = [(secret, placeholder)]
-        // Every form below of a secret made of unreserved characters only is the secret itself
-        // (nothing to percent-encode, JSON-escape or turn into `+`), so it adds no pair.
-        if secret.utf8.allSatisfy({ unreserved.contains($0) }) { return pairs }
         func add(_ transform: (String) -> String) {
             let form = transform(secret)
-            if !pairs.contains(where: { $0.0 == form }) { pairs.append((form, transform(placeholder))) }
+            if !form.isEmpty, !pairs.contains(where: { $0.0 == form }) { pairs.append((form, transform(placeholder))) }
         }
+        // base64 of an echo: the whole of a value some server encoded.
+        if secret.utf8.count >= 8 {
+            add { Data($0.utf8).base64EncodedString() }
+            add {
+                ScrubTextCodecs.base64(
+                    $0, style: .init(urlSafe: true, padded: false, lineLength: 0, lineBreak: "", trailer: ""))
+            }
+        }
+        // Every other form of a secret made of unreserved characters only is the secret itself
+        // (nothing to percent-encode, JSON-escape, HTML-escape or turn into `+`), so it adds no pair.
+        if secret.utf8.allSatisfy({ unreserved.contains($0) }) { return pairs }
         add { percentEncoded($0) }
         add { percentEncoded($0, lowercaseHex: true) }
         add { percentEncoded($0, allowingQueryCharacters: true) }
@@ -124,6 +152,25 @@ enum ScrubBytes {
             return escaped.utf8.contains(UInt8(ascii: "/"))
                 ? escaped.replacingOccurrences(of: "/", with: "\\/") : escaped
         }
+        add { unicodeEscaped($0, uppercaseHex: false) }
+        add { unicodeEscaped($0, uppercaseHex: true) }
+        add { ScrubTextCodecs.htmlEscaped($0) }
+        add { ScrubTextCodecs.htmlEscaped($0, apostrophe: "&#x27;", slash: true) }
         return pairs
+    }
+
+    /// JSON-escaped with every ASCII symbol written `\u00XX`, as some encoders write `&`, `<`, `>`,
+    /// `'`, `=` and `@` (`\u0026`, `\u0040`).
+    static func unicodeEscaped(_ text: String, uppercaseHex: Bool) -> String {
+        let digits = Array((uppercaseHex ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        var output: [UInt8] = []
+        for byte in jsonEscaped(text).utf8 {
+            if byte < 0x80, !ShapeBytes.isAlphanumeric(byte), !"-._~ \\".utf8.contains(byte) {
+                output.append(contentsOf: Array("\\u00".utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+            } else {
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -5,12 +5,30 @@ import Foundation
 /// A run has two passes over the same locations in document order. The first finds secrets (by the
 /// name of the field holding them, and by their shape) and numbers them in order of first
 /// appearance; the second replaces, in every location, what the rules found there and every
-/// occurrence of every secret found anywhere (echoes), in one left-to-right pass per text so a
+/// occurrence of every echoing secret found anywhere, in one left-to-right pass per text so a
 /// placeholder is never scrubbed again.
+///
+/// Each text is read by ``scan(_:_:kind:given:path:)``: its structure gives spans (a secret at a
+/// range, found by a name or a header's structure) and nested texts (a range that is another text in
+/// an encoding: JSON in a string, a URL percent-encoded in a query value, base64 of text); the rest
+/// is searched for shapes and echoes. A nested text is scanned the same way, and what changes in it
+/// is encoded back in place.
 struct ScrubEngine {
     enum Phase {
         case collect
         case replace
+    }
+
+    /// What a text is, which decides how it is read.
+    enum TextKind {
+        /// A URL as a whole: request URLs, redirect hops, `Location`.
+        case url
+        /// Read for shapes, echoes and the URLs it holds only: header values, JSON keys.
+        case plain
+        /// A body or a value that may hold anything: its structure is sniffed (JSON, a form,
+        /// multipart parts, XML and HTML, `name: value` lines, server-sent events), whatever the
+        /// media type (the hint) says.
+        case text(MediaType?)
     }
 
     /// A secret a rule found at a place in a text, by the structure around it.
@@ -25,7 +43,53 @@ struct ScrubEngine {
         /// Parts of the secret that may be echoed on their own (the password of `user:password`),
         /// replaced wherever they appear like any other echo.
         var parts: [String] = []
+        /// A replacement that stands for every secret of its kind (a number under a PIN's name
+        /// becomes `0`); such a secret is not registered and does not echo.
+        var fixed: String?
     }
+
+    /// A range of a text that is another text in an encoding.
+    struct Nested {
+        enum Encoding {
+            /// The bytes as they are (a multipart part, an SSE `data:` payload).
+            case identity
+            /// Percent-encoded, `+` for a space when `plusAsSpace` (a query or form value).
+            case percent(plusAsSpace: Bool)
+            /// base64 of UTF-8 text, written back in the same style.
+            case base64(ScrubTextCodecs.Base64Style)
+            /// A JSON document, parsed with the ranges of its strings and numbers in source order.
+            case json(JSONValue, ranges: [Range<Int>])
+        }
+
+        var range: Range<Int>
+        var encoding: Encoding
+        var kind: TextKind
+        /// Where the inner text is, for findings (`in base64-decoded text`); empty for none.
+        var place: String
+    }
+
+    /// A replacement at a range of a text.
+    struct Edit {
+        var range: Range<Int>
+        var replacement: String
+    }
+
+    /// What the structure of a text holds.
+    struct Found {
+        var spans: [Span] = []
+        var nested: [Nested] = []
+
+        /// Every range taken so far, for finders that must stay clear of earlier ones.
+        var claimed: ScrubRanges { ScrubRanges(spans.map(\.range) + nested.map(\.range)) }
+
+        mutating func add(_ other: Found, avoiding claimed: ScrubRanges) {
+            spans += other.spans.filter { !claimed.overlaps($0.range) }
+            nested += other.nested.filter { !claimed.overlaps($0.range) }
+        }
+    }
+
+    /// Nested texts deeper than this are searched for shapes and echoes only.
+    static let maximumDepth = 5
 
     let rules: ScrubRuleSet
     let masking: Bool
@@ -39,6 +103,15 @@ struct ScrubEngine {
     /// visiting order.
     var bodies: [StoredBody] = []
     var nextBody = 0
+    /// How deep in nested texts the scan is.
+    var depth = 0
+    /// Where the current text sits inside its location, outermost first, for findings.
+    var places: [String] = []
+    /// Whether replacements keep the length of what they replace (printable runs of binary bodies,
+    /// where lengths may be framing), padding placeholders with `*`.
+    var fitsLength = false
+    /// Whether the email rule is off for the current text (message identifiers).
+    var skipsEmail = false
 
     init(rules: ScrubRuleSet, masking: Bool) {
         self.rules = rules
@@ -53,7 +126,7 @@ struct ScrubEngine {
         let collected = walk(&self)
         // The first pass returns its input unchanged; with no secret found, the second pass would
         // replace nothing either.
-        if table.entries.isEmpty { return collected }
+        if table.isEmpty { return collected }
         literals = table.literalIndex()
         phase = .replace
         nextBody = 0
@@ -62,78 +135,111 @@ struct ScrubEngine {
         return walk(&self)
     }
 
-    /// Whether `name` names a secret in `context`, by the rule set's name matcher (which remembers
-    /// its verdicts: names repeat across a cassette and across requests).
+    /// What `name` says about its values in `context`, by the rule set's name matcher (which
+    /// remembers its verdicts: names repeat across a cassette and across requests).
+    func traits(_ name: String, in context: ScrubNameMatcher.Context) -> ScrubNameMatcher.Traits {
+        rules.names.traits(of: name, in: context)
+    }
+
     func isSecretName(_ name: String, in context: ScrubNameMatcher.Context) -> Bool {
         rules.names.isSecret(name, in: context)
     }
 
     /// Scrubs one text: registers what it holds (first pass) or returns it with replacements
     /// (second pass).
-    ///
-    /// - Parameters:
-    ///   - spans: What rules found in the text by its structure.
-    ///   - embeddedURLs: Whether to look for absolute URLs in the text and apply the URL rules to them.
     mutating func process(
-        _ text: String, spans: [Span] = [], path: [JSONPathComponent], embeddedURLs: Bool = true
+        _ text: String, kind: TextKind, spans: [Span] = [], path: [JSONPathComponent]
     ) -> String {
         guard !text.isEmpty else { return text }
         let bytes = Array(text.utf8)
-        // Most texts hold nothing: no structure found, no URL to look into, and in the first pass
-        // only their shapes to collect.
-        if phase == .collect && spans.isEmpty
-            && !(embeddedURLs
-                && (ScrubBytes.contains(bytes, Array(":/".utf8)) || ScrubBytes.contains(bytes, Array(":\\/".utf8))))
-        {
-            collectShapes(text, bytes, avoiding: ScrubRanges([]))
-            return text
+        let edits = scan(bytes, text, kind: kind, given: spans, path: path)
+        return ScrubEngine.apply(edits, to: bytes) ?? text
+    }
+
+    /// The edits of one text (none in the first pass, which registers instead).
+    mutating func scan(
+        _ bytes: [UInt8], _ text: String, kind: TextKind, given: [Span], path: [JSONPathComponent]
+    ) -> [Edit] {
+        var found = Found(spans: given)
+        switch kind {
+        case .url:
+            found.add(urlStructure(bytes, 0..<bytes.count), avoiding: ScrubRanges([]))
+        case .plain:
+            break
+        case .text(let hint):
+            if depth < ScrubEngine.maximumDepth { textStructure(bytes, text, hint: hint, into: &found) }
         }
-        var spans = spans
-        let given = ScrubRanges(spans.map(\.range))
-        if embeddedURLs, ScrubBytes.contains(bytes, Array(":/".utf8)) || ScrubBytes.contains(bytes, Array(":\\/".utf8))
-        {
-            for match in ScrubRuleSet.embeddedURL.matchGroups(in: text) {
-                guard var range = match[0] else { continue }
-                while range.count > 1,
-                    [UInt8(ascii: "\\"), UInt8(ascii: ")"), UInt8(ascii: "."), UInt8(ascii: ",")]
-                        .contains(bytes[range.upperBound - 1])
-                {
-                    range = range.lowerBound..<(range.upperBound - 1)
-                }
-                for span in urlSpans(bytes, range) where !given.overlaps(span.range) {
-                    spans.append(span)
-                }
-            }
+        if case .plain = kind, ScrubEngine.mayHoldURL(bytes) {
+            embeddedURLs(bytes, text, into: &found)
         }
-        let structure = spans.map(\.range)
-        spans = spans.filter { !$0.secret.isEmpty && (masking || !rules.isPlaceholder($0.secret)) }
-        spans.sort { $0.range.lowerBound < $1.range.lowerBound }
+        let structure = found.claimed
+        let (spans, nested) = resolved(found)
         switch phase {
         case .collect:
-            for span in spans {
-                // A value that is wholly a known shape keeps its shape (a JWT stays a JWT).
-                let rule = wholeShape(of: span.secret) ?? span.rule
-                table.register(span.secret, observed: span.observed, rule: rule, summary: span.summary, byShape: false)
-                for part in span.parts where !part.isEmpty && (masking || !rules.isPlaceholder(part)) {
-                    table.register(part, rule: span.rule, summary: span.summary, byShape: false)
-                }
-            }
-            collectShapes(text, bytes, avoiding: ScrubRanges(structure))
-            return text
+            for span in spans { register(span) }
+            for item in nested { _ = processNested(item, in: bytes, path: path) }
+            collectShapes(text, bytes, avoiding: structure)
+            return []
         case .replace:
-            return replace(text, bytes, spans: spans, path: path)
+            return edits(bytes, spans: spans, nested: nested, path: path)
+        }
+    }
+
+    /// Spans with something to replace, sorted and without overlaps (the first found wins), and
+    /// the nested texts clear of them and of each other.
+    private func resolved(_ found: Found) -> (spans: [Span], nested: [Nested]) {
+        let byName: Set = [
+            ScrubRule.secretField.rawValue, ScrubRule.secretQuery.rawValue, ScrubRule.secretHeader.rawValue,
+        ]
+        var candidates = found.spans.filter { span in
+            if span.fixed != nil { return true }
+            guard !span.secret.isEmpty, rules.isEnabled(name: span.rule.name) else { return false }
+            // A name does not make `true` or `include` a secret.
+            if byName.contains(span.rule.name), ScrubEngine.isNeverSecret(span.secret, inherited: false) {
+                return false
+            }
+            return masking || !rules.isPlaceholder(span.secret)
+        }
+        candidates = candidates.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        }.map(\.element)
+        var spans: [Span] = []
+        for span in candidates where span.range.lowerBound >= (spans.last?.range.upperBound ?? 0) {
+            spans.append(span)
+        }
+        let taken = ScrubRanges(spans.map(\.range))
+        var nested: [Nested] = []
+        for item in found.nested.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        where !taken.overlaps(item.range) && item.range.lowerBound >= (nested.last?.range.upperBound ?? 0) {
+            nested.append(item)
+        }
+        return (spans, nested)
+    }
+
+    /// First pass: records a span's secret and its parts.
+    private mutating func register(_ span: Span) {
+        if span.fixed != nil {
+            table.hasFixedReplacements = true
+            return
+        }
+        // A value that is wholly a known shape keeps its shape (a JWT stays a JWT).
+        let shape = wholeShape(of: span.secret)
+        table.register(
+            span.secret, observed: span.observed, rule: shape ?? span.rule, summary: span.summary,
+            byShape: shape != nil)
+        for part in span.parts where !part.isEmpty && (masking || !rules.isPlaceholder(part)) {
+            table.register(part, rule: span.rule, summary: span.summary, byShape: false)
         }
     }
 
     /// The shape rule whose detector matches the whole of `secret`, if one does.
-    private func wholeShape(of secret: String) -> ScrubRuleSpec? {
+    func wholeShape(of secret: String) -> ScrubRuleSpec? {
         let bytes = Array(secret.utf8)
         let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
         let possible = prefilter.candidates(in: bytes)
         for (index, detector) in detectors.enumerated() where possible[index] {
-            for match in detector.regex.matchGroups(in: secret)
-            where match.indices.contains(detector.group) && match[detector.group] == 0..<bytes.count {
-                return detector.rule
+            if let match = detector.matches(in: bytes, text: secret).first(where: { $0.range == 0..<bytes.count }) {
+                return match.rule
             }
         }
         return nil
@@ -145,18 +251,19 @@ struct ScrubEngine {
         let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
         let possible = prefilter.candidates(in: bytes)
         for (order, detector) in detectors.enumerated() where possible[order] {
-            for match in detector.regex.matchGroups(in: text) {
-                guard let range = match.indices.contains(detector.group) ? match[detector.group] : nil,
-                    !range.isEmpty, !taken.overlaps(range)
-                else { continue }
-                let raw = ScrubBytes.string(bytes, range)
-                let scheme = match[0].map { ScrubBytes.string(bytes, $0.lowerBound..<range.lowerBound) }
-                    .map { $0.trimmingCharacters(in: .whitespaces) }
-                guard detector.accepts(raw, scheme: scheme) else { continue }
+            if skipsEmail, case .shape(.email) = detector.matcher { continue }
+            for match in detector.matches(in: bytes, text: text) where !taken.overlaps(match.range) {
+                let raw = ScrubBytes.string(bytes, match.range)
                 // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
-                if !masking && (rules.isPlaceholder(raw) || raw.contains("SCRUBBED")) { continue }
-                let secret = raw.contains("%40") ? ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: false) : raw
-                found.append((range, order, secret, secret == raw ? nil : raw, detector.rule))
+                if !masking && (ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw)) { continue }
+                var secret = raw
+                if match.rule.style == .email {
+                    if ScrubBytes.contains(raw, "%40") {
+                        secret = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: false)
+                    }
+                    secret = EmailShape.decoded(secret)
+                }
+                found.append((match.range, order, secret, secret == raw ? nil : raw, match.rule))
             }
         }
         found.sort { ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order) }
@@ -166,42 +273,122 @@ struct ScrubEngine {
         }
     }
 
-    /// Second pass: applies the spans and every echo of a known secret, in one pass over the text.
-    private mutating func replace(_ text: String, _ bytes: [UInt8], spans: [Span], path: [JSONPathComponent])
-        -> String
+    /// Second pass: the edits of a text, from its spans, its nested texts and every echo of a known
+    /// secret, in order of position.
+    private mutating func edits(_ bytes: [UInt8], spans: [Span], nested: [Nested], path: [JSONPathComponent])
+        -> [Edit]
     {
-        var edits: [(range: Range<Int>, replacement: String, rule: String, summary: String)] = []
-        var taken: [Range<Int>] = []
-        // Spans are sorted by start: one overlaps an earlier one exactly when it starts before the
-        // end of the last one taken.
-        for span in spans where span.range.lowerBound >= (taken.last?.upperBound ?? 0) {
-            guard let placeholder = table.placeholder(for: span.secret) else { continue }
-            edits.append((span.range, placeholder, span.rule.name, span.summary))
-            taken.append(span.range)
+        let taken = ScrubRanges(spans.map(\.range) + nested.map(\.range)).ranges
+        let echoes = literals.occurrences(in: bytes, avoiding: taken)
+        var edits: [Edit] = []
+        var spanIndex = 0
+        var nestedIndex = 0
+        var echoIndex = 0
+        while spanIndex < spans.count || nestedIndex < nested.count || echoIndex < echoes.count {
+            let spanStart = spanIndex < spans.count ? spans[spanIndex].range.lowerBound : Int.max
+            let nestedStart = nestedIndex < nested.count ? nested[nestedIndex].range.lowerBound : Int.max
+            let echoStart = echoIndex < echoes.count ? echoes[echoIndex].range.lowerBound : Int.max
+            if spanStart <= nestedStart && spanStart <= echoStart {
+                let span = spans[spanIndex]
+                spanIndex += 1
+                guard let replacement = span.fixed ?? table.placeholder(for: span.secret) else {
+                    continue
+                }
+                add(span.range, replacement, rule: span.rule.name, summary: span.summary, bytes, path, to: &edits)
+            } else if nestedStart <= echoStart {
+                edits += processNested(nested[nestedIndex], in: bytes, path: path)
+                nestedIndex += 1
+            } else {
+                let (range, needle) = echoes[echoIndex]
+                echoIndex += 1
+                let entry = table.entries[needle.entry]
+                add(range, needle.replacement, rule: entry.rule, summary: entry.summary, bytes, path, to: &edits)
+            }
         }
-        for (range, needle) in literals.occurrences(in: bytes, avoiding: taken) {
-            let entry = table.entries[needle.entry]
-            edits.append((range, needle.replacement, entry.rule, entry.summary))
+        return edits
+    }
+
+    /// Adds an edit and its finding, unless it would change nothing.
+    private mutating func add(
+        _ range: Range<Int>, _ placeholder: String, rule: String, summary: String, _ bytes: [UInt8],
+        _ path: [JSONPathComponent], to edits: inout [Edit]
+    ) {
+        var replacement = placeholder
+        if fitsLength, replacement.utf8.count < range.count {
+            replacement += String(repeating: "*", count: range.count - replacement.utf8.count)
         }
-        guard !edits.isEmpty else { return text }
-        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        guard !bytes[range].elementsEqual(replacement.utf8) else { return }
+        edits.append(Edit(range: range, replacement: replacement))
+        let place = places.filter { !$0.isEmpty }.reversed().joined(separator: " ")
+        findings.append(
+            ScrubFinding(
+                path: JSONPathComponent.text(path), rule: rule,
+                summary: summary + (place.isEmpty ? "" : " " + place) + " → " + placeholder))
+        findingPaths.append(path)
+    }
+
+    /// Reads a nested text: first pass, registers what it holds; second pass, the edits that write
+    /// its changes back in its encoding.
+    mutating func processNested(_ item: Nested, in bytes: [UInt8], path: [JSONPathComponent]) -> [Edit] {
+        depth += 1
+        places.append(item.place)
+        defer {
+            depth -= 1
+            places.removeLast()
+        }
+        let raw = ScrubBytes.string(bytes, item.range)
+        switch item.encoding {
+        case .identity:
+            let inner = Array(bytes[item.range])
+            return scan(inner, raw, kind: item.kind, given: [], path: path).map {
+                Edit(
+                    range: ($0.range.lowerBound + item.range.lowerBound)..<($0.range.upperBound + item.range.lowerBound),
+                    replacement: $0.replacement)
+            }
+        case .percent(let plusAsSpace):
+            let decoded = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: plusAsSpace)
+            let result = process(decoded, kind: item.kind, path: path)
+            guard result != decoded else { return [] }
+            return [Edit(range: item.range, replacement: ScrubBytes.percentEncoded(result, plusForSpace: plusAsSpace))]
+        case .base64(let style):
+            guard let (decoded, _) = ScrubTextCodecs.base64Text(raw) else { return [] }
+            let saved = fitsLength
+            fitsLength = false
+            defer { fitsLength = saved }
+            let result = process(decoded, kind: item.kind, path: path)
+            guard result != decoded else { return [] }
+            return [Edit(range: item.range, replacement: ScrubTextCodecs.base64(result, style: style))]
+        case .json(let value, let ranges):
+            return jsonTextEdits(value, ranges: ranges, path: path)
+        }
+    }
+
+    /// The text with the edits (sorted, disjoint) applied; `nil` when there are none.
+    static func apply(_ edits: [Edit], to bytes: [UInt8]) -> String? {
+        guard !edits.isEmpty else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var cursor = 0
-        for edit in edits {
-            let replacement = Array(edit.replacement.utf8)
-            guard !bytes[edit.range].elementsEqual(replacement) else { continue }
+        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        where edit.range.lowerBound >= cursor {
             output.append(contentsOf: bytes[cursor..<edit.range.lowerBound])
-            output.append(contentsOf: replacement)
+            output.append(contentsOf: edit.replacement.utf8)
             cursor = edit.range.upperBound
-            findings.append(
-                ScrubFinding(
-                    path: JSONPathComponent.text(path), rule: edit.rule,
-                    summary: "\(edit.summary) → \(edit.replacement)"))
-            findingPaths.append(path)
         }
-        guard cursor > 0 else { return text }
         output.append(contentsOf: bytes[cursor...])
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether a text may hold an absolute URL (`:/`, or `:\/` in JSON text).
+    static func mayHoldURL(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            if colon + 1 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/") { return true }
+            if colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "\\"), bytes[colon + 2] == UInt8(ascii: "/") {
+                return true
+            }
+            index = colon + 1
+        }
+        return false
     }
 }

@@ -1,7 +1,7 @@
 /// How the scrubber reads the value of a header whose value has structure of its own. The one list
 /// both scrubbing and the masking shortcut (``ScrubRuleSet/leavesUnmasked(_:)``) consult, so the
 /// shortcut can never skip a header that scrubbing would read by its structure.
-enum ScrubHeaderStructure {
+enum ScrubHeaderStructure: Equatable {
     /// `Authorization`-style: a scheme, then credentials.
     case credentials
     /// `Cookie` (every pair a cookie) or `Set-Cookie` (the first pair of each cookie).

@@ -12,34 +12,22 @@ struct ScrubNameMatcher: Sendable {
         case jsonKey
     }
 
-    /// Words that make any name they appear in a secret's name.
-    static let secretWords: Set<String> = [
-        "token", "secret", "password", "passwd", "pwd", "passphrase", "signature", "credential", "credentials",
-        "apikey", "sessionid", "auth", "session", "authorization", "cookie", "csrf", "xsrf",
-    ]
-    /// Endings of single words that name a secret (`accesstoken`, `clientsecret`).
-    static let secretWordEndings = ["token", "secret", "password", "passwd", "apikey", "sessionid", "signature"]
-    /// Words that make a following `key` a secret's name (`api key`, `private key`).
-    static let keyQualifiers: Set<String> = [
-        "api", "access", "private", "secret", "auth", "client", "signing", "master", "encryption", "app",
-        "license", "subscription", "session", "consumer",
-    ]
-    /// Last words that make a name describe a secret rather than hold one (`token_type`,
-    /// `password_hint`, `X-Token-Expires`).
-    static let describingLastWords: Set<String> = [
-        "type", "expires", "expiry", "expiration", "count", "length", "url", "uri", "endpoint", "format", "hint",
-        "method", "algorithm", "alg", "version", "scheme", "mode", "required", "enabled", "present", "ttl",
-        "timeout", "at", "in", "name", "policy", "strength",
-    ]
-    /// Whole names (as words joined by `-`) that contain a secret word but hold none.
-    static let benignNames: Set<String> = [
-        "access-control-allow-credentials", "access-control-allow-headers", "access-control-expose-headers",
-        "access-control-request-headers", "sec-web-socket-key", "sec-web-socket-accept", "sec-websocket-key",
-        "sec-websocket-accept", "idempotency-key", "page-token", "next-page-token", "next-token",
-        "continuation-token", "pagination-token", "www-authenticate",
-    ]
-    /// Whole names that are secrets in URLs and forms only (`key=...`, an OAuth `code=...`).
-    static let urlOnlyNames: Set<String> = ["key", "code", "sig", "pw", "pass"]
+    /// What a name says about the values it holds, in one context.
+    struct Traits: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        /// Its values are secrets.
+        static let secret = Traits(rawValue: 1)
+        /// A JSON key whose value holds a set of secrets (`credentials`, `keys`).
+        static let container = Traits(rawValue: 2)
+        /// A number under it is a secret too (a PIN, a one-time code).
+        static let numeric = Traits(rawValue: 4)
+        /// It describes a secret rather than holding one (`token_type`, `keyName`).
+        static let describing = Traits(rawValue: 8)
+        /// Its values are message identifiers (`Message-ID`), not email addresses.
+        static let messageID = Traits(rawValue: 16)
+        /// A URL path segment after which a random segment is a one-time token (`reset-password`).
+        static let link = Traits(rawValue: 32)
+    }
 
     /// Project names (lower-cased) added by configuration, per context.
     let extraHeaders: Set<String>
@@ -56,34 +44,88 @@ struct ScrubNameMatcher: Sendable {
 
     /// Whether `name` names a secret in `context`. Plurals count (`tokens`, `api_keys`).
     func isSecret(_ name: String, in context: Context) -> Bool {
+        traits(of: name, in: context).contains(.secret)
+    }
+
+    /// Everything `name` says about its values in `context`, remembered per name.
+    func traits(of name: String, in context: Context) -> Traits {
         verdicts.verdict(on: name, in: context) { judge(name, in: context) }
     }
 
-    /// ``isSecret(_:in:)`` without the remembered verdicts.
-    private func judge(_ name: String, in context: Context) -> Bool {
+    /// ``traits(of:in:)`` without the remembered verdicts.
+    private func judge(_ name: String, in context: Context) -> Traits {
         let lower = name.lowercased()
-        switch context {
-        case .header: if extraHeaders.contains(lower) { return true }
-        case .query: if extraQueryItems.contains(lower) { return true }
-        case .formField, .jsonKey: if extraFields.contains(lower) { return true }
-        }
         let words = ScrubNameMatcher.words(name)
-        guard let last = words.last else { return false }
+        guard let last = words.last else { return [] }
         let joined = words.joined(separator: "-")
-        if ScrubNameMatcher.benignNames.contains(joined) { return false }
-        if context == .query || context == .formField, ScrubNameMatcher.urlOnlyNames.contains(joined) { return true }
-        if ScrubNameMatcher.describingLastWords.contains(last) { return false }
+        var traits: Traits = []
+        if SecretNames.messageIDNames.contains(joined) { traits.insert(.messageID) }
+        if words.contains(where: SecretNames.linkWords.contains) { traits.insert(.link) }
+        let extra: Bool
+        switch context {
+        case .header: extra = extraHeaders.contains(lower)
+        case .query: extra = extraQueryItems.contains(lower)
+        case .formField, .jsonKey: extra = extraFields.contains(lower)
+        }
+        // Names listed whole win over word rules, secret before benign.
+        if extra || SecretNames.secretNames.contains(joined) || SecretNames.secretNames.contains(lower) {
+            if ScrubNameMatcher.namesNumericSecret(words) { traits.insert(.numeric) }
+            return traits.union(.secret)
+        }
+        if SecretNames.secretHeaderNames.contains(lower) || SecretNames.secretHeaderNames.contains(joined) {
+            if context == .header || SecretNames.secretHeaderNames.contains(lower) && lower.hasPrefix("x-") {
+                return traits.union(.secret)
+            }
+        }
+        if context == .query || context == .formField, SecretNames.urlOnlyNames.contains(joined) {
+            return traits.union(.secret)
+        }
+        if SecretNames.benignNames.contains(joined) { return traits.union(.describing) }
+        if SecretNames.describingLastWords.contains(last)
+            || SecretNames.describingLastWords.contains(ScrubNameMatcher.singular(last))
+        {
+            return traits.union(.describing)
+        }
+        if ScrubNameMatcher.namesNumericSecret(words) { traits.formUnion([.secret, .numeric]) }
+        if ScrubNameMatcher.namesSecret(words) { traits.insert(.secret) }
+        if SecretNames.containerWords.contains(last), words.count == 1 || traits.contains(.secret) {
+            traits.insert(.container)
+        }
+        return traits
+    }
+
+    /// Whether the words hold a secret word, a word ending like one, or a qualified `key`; `token`
+    /// beside a word of quantity (`max_tokens`) counts model tokens and is no secret.
+    private static func namesSecret(_ words: [String]) -> Bool {
         for (position, plural) in words.enumerated() {
             let word = plural.count >= 4 && plural.hasSuffix("s") ? String(plural.dropLast()) : plural
-            if ScrubNameMatcher.secretWords.contains(word) || ScrubNameMatcher.secretWords.contains(plural) {
+            if SecretNames.secretWords.contains(word) || SecretNames.secretWords.contains(plural) {
+                if word == "token", words.contains(where: SecretNames.quantityWords.contains) { continue }
+                if word == "token", position > 0, SecretNames.cursorWords.contains(words[position - 1]) { continue }
                 return true
             }
-            if ScrubNameMatcher.secretWordEndings.contains(where: { word.hasSuffix($0) }) { return true }
-            if word == "key", position > 0, ScrubNameMatcher.keyQualifiers.contains(words[position - 1]) {
+            if SecretNames.secretWordEndings.contains(where: { word.hasSuffix($0) }) { return true }
+            if word == "key", position > 0, SecretNames.keyQualifiers.contains(words[position - 1]) {
                 return true
             }
         }
         return false
+    }
+
+    /// Whether the words name a PIN, password or one-time code, whose numbers are secrets too.
+    private static func namesNumericSecret(_ words: [String]) -> Bool {
+        for (position, word) in words.enumerated() {
+            if SecretNames.numericSecretWords.contains(word) { return true }
+            if word == "code", position > 0, SecretNames.codeQualifiers.contains(words[position - 1]) { return true }
+        }
+        return false
+    }
+
+    /// The singular of a lower-case English word, as far as names need it (`policies` → `policy`).
+    static func singular(_ word: String) -> String {
+        if word.count > 4, word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+        if word.count >= 4, word.hasSuffix("s"), !word.hasSuffix("ss") { return String(word.dropLast()) }
+        return word
     }
 
     /// The lower-cased words of a name.

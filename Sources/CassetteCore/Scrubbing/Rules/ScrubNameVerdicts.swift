@@ -12,10 +12,12 @@ final class ScrubNameVerdicts: @unchecked Sendable {
 
     static let capacity = 4096
     private let lock = NSLock()
-    private var verdicts: [Key: Bool] = [:]  // guarded by `lock`
+    private var verdicts: [Key: ScrubNameMatcher.Traits] = [:]  // guarded by `lock`
 
     /// The remembered verdict on `name` in `context`, or `compute()`'s, remembered.
-    func verdict(on name: String, in context: ScrubNameMatcher.Context, compute: () -> Bool) -> Bool {
+    func verdict(
+        on name: String, in context: ScrubNameMatcher.Context, compute: () -> ScrubNameMatcher.Traits
+    ) -> ScrubNameMatcher.Traits {
         let key = Key(name: name, context: context)
         lock.lock()
         let known = verdicts[key]

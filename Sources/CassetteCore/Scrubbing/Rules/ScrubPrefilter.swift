@@ -3,6 +3,8 @@
 struct ScrubPrefilter: Sendable {
     /// The needles that start with each byte, with the detector each belongs to.
     private let needlesByFirstByte: [[(needle: [UInt8], detector: Int)]]
+    /// Whether any needle starts with each byte: most bytes of a text start none.
+    private let startsNeedle: [Bool]
     /// Detectors without needles: they always run.
     private let unconditional: [Int]
     private let count: Int
@@ -21,8 +23,23 @@ struct ScrubPrefilter: Sendable {
             }
         }
         needlesByFirstByte = table
+        startsNeedle = table.map { !$0.isEmpty }
         self.unconditional = unconditional
         count = detectors.count
+    }
+
+    /// Whether the text holds any detector's needle, or some detector has none.
+    func mayMatch(_ bytes: [UInt8]) -> Bool {
+        guard unconditional.isEmpty else { return true }
+        for position in bytes.indices where startsNeedle[Int(bytes[position])] {
+            for entry in needlesByFirstByte[Int(bytes[position])]
+            where position + entry.needle.count <= bytes.count
+                && ScrubBytes.matches(entry.needle, in: bytes, at: position)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// For each detector, whether the text holds one of its needles (its `prefilters`), or it has
@@ -36,6 +53,10 @@ struct ScrubPrefilter: Sendable {
         }
         var position = 0
         while position < bytes.count && remaining > 0 {
+            guard startsNeedle[Int(bytes[position])] else {
+                position += 1
+                continue
+            }
             for entry in needlesByFirstByte[Int(bytes[position])] where !possible[entry.detector] {
                 if position + entry.needle.count <= bytes.count
                     && ScrubBytes.matches(entry.needle, in: bytes, at: position)

@@ -34,10 +34,4 @@ final class ScrubRegex: @unchecked Sendable {
         }
     }
 
-    /// Whether some match of the expression covers the whole of `text`; the expression must be
-    /// built anchored (`\A(?:...)\z`) for this to mean what it says.
-    func matchesWhole(_ text: String) -> Bool {
-        let nsRange = NSRange(text.startIndex..<text.endIndex, in: text)
-        return expression.firstMatch(in: text, range: nsRange) != nil
-    }
 }

@@ -1,29 +1,25 @@
 import Foundation
 
-/// Everything a ``Scrubber`` needs, built once from a configuration: rule specs, compiled
-/// expressions, name matcher and JSON paths. Immutable, so scrubbers share it freely.
+/// Everything a ``Scrubber`` needs, built once from a configuration: rule specs, detectors, name
+/// matcher and JSON paths. Immutable, so scrubbers share it freely.
 final class ScrubRuleSet: Sendable {
     let configuration: ScrubConfiguration
     let names: ScrubNameMatcher
     /// Every rule by name: built-ins and custom patterns.
     let specs: [String: ScrubRuleSpec]
-    /// Shape detectors of the enabled rules, in the order ties are broken in.
-    let detectors: [ScrubDetector]
-    /// Detectors of every rule's placeholders, which masking treats as secrets of that rule.
-    let recognizers: [ScrubDetector]
-    /// The detectors scrubbing runs, and their prefilter.
+    /// The detectors scrubbing runs, in the order ties are broken in, and their prefilter.
     let scrubbingDetectors: (detectors: [ScrubDetector], prefilter: ScrubPrefilter)
-    /// The detectors masking runs (placeholders count as secrets), and their prefilter.
+    /// The detectors masking runs (placeholders count as secrets of their rule), and their prefilter.
     let maskingDetectors: (detectors: [ScrubDetector], prefilter: ScrubPrefilter)
     let jsonPaths: [ScrubJSONPath]
-    /// Matches when a whole text is a placeholder or class token of any rule.
-    let anyPlaceholder: ScrubRegex
+    /// Every rule's placeholders.
+    let placeholders: ScrubPlaceholders
+    /// The names of the enabled built-in rules.
+    private let enabled: Set<String>
 
     /// Absolute URLs in text, also with JSON-escaped slashes (`https:\/\/`); a scheme starts only
     /// at the start of a word, which keeps the search linear.
     static let embeddedURL = ScrubRegex.builtIn(#"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*:(?:\\?/){2}[^\s"'<>]+"#)
-    /// `"key": "value"` members in JSON text: group 1 the key, group 2 the value, both escaped.
-    static let jsonMember = ScrubRegex.builtIn(#""((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)""#)
 
     init(configuration: ScrubConfiguration) {
         self.configuration = configuration
@@ -32,38 +28,42 @@ final class ScrubRuleSet: Sendable {
             extraQueryItems: Set(configuration.queryItems.map { $0.lowercased() }),
             extraFields: Set(configuration.jsonKeys.map { $0.lowercased() }))
         var specs: [String: ScrubRuleSpec] = [:]
-        var detectors: [ScrubDetector] = []
-        // Specific shapes first: a JWT after `Bearer` keeps its JWT shape.
-        let order: [ScrubRule] = [
-            .privateKey, .jwt, .awsAccessKeyID, .awsSecretAccessKey, .githubToken, .gitlabToken, .slackToken,
-            .stripeKey, .googleAPIKey, .authorization, .email,
-        ]
         for rule in ScrubRule.allCases {
             specs[rule.rawValue] = ScrubRuleSpec.builtIn(rule)
         }
+        // Specific shapes first: a JWT after `Bearer` keeps its JWT shape; an email comes last.
+        let order: [ScrubRule] =
+            [.privateKey, .jwt, .awsAccessKeyID, .awsSecretAccessKey]
+            + TokenShape.catalogue.compactMap { ScrubRule(rawValue: $0.name) } + [.authorization, .email]
+        var detectors: [ScrubDetector] = []
         for rule in order where configuration.isEnabled(rule) {
-            if let spec = specs[rule.rawValue], let detector = ScrubRuleSpec.detector(for: rule, spec: spec) {
-                detectors.append(detector)
+            let spec = specs[rule.rawValue]!
+            if let scanner = ScrubRuleSpec.scanner(for: rule) {
+                detectors.append(ScrubDetector(rule: spec, matcher: .shape(scanner), prefilters: scanner.literals))
+            } else if let shape = TokenShape.catalogue.first(where: { $0.name == rule.rawValue }) {
+                detectors.append(
+                    ScrubDetector(
+                        rule: spec, matcher: .regex(.builtIn(shape.pattern), group: shape.group),
+                        prefilters: shape.literals))
             }
         }
         for pattern in configuration.patterns {
             let spec = ScrubRuleSpec(name: pattern.name, style: .literal(pattern.replacement), summary: pattern.name)
             specs[pattern.name] = spec
-            detectors.append(ScrubDetector(rule: spec, regex: pattern.compiled, prefilters: []))
+            detectors.append(ScrubDetector(rule: spec, matcher: .regex(pattern.compiled, group: 0), prefilters: []))
         }
         self.specs = specs
-        self.detectors = detectors
         let allSpecs =
             ScrubRule.allCases.compactMap { specs[$0.rawValue] }
             + configuration.patterns.compactMap { specs[$0.name] }
-        recognizers = allSpecs.map {
-            ScrubDetector(rule: $0, regex: $0.recognizer, prefilters: $0.recognizerPrefilters)
-        }
+        placeholders = ScrubPlaceholders(allSpecs)
+        let recognizer = ScrubDetector(
+            rule: specs[ScrubRule.secretField.rawValue]!, matcher: .placeholders(placeholders),
+            prefilters: placeholders.prefilters)
         scrubbingDetectors = (detectors, ScrubPrefilter(detectors))
-        maskingDetectors = (detectors + recognizers, ScrubPrefilter(detectors + recognizers))
-        anyPlaceholder = ScrubRegex.builtIn(
-            "\\A(?:" + allSpecs.map { "(?:\($0.style.recognizerSource))" }.joined(separator: "|") + ")\\z")
+        maskingDetectors = (detectors + [recognizer], ScrubPrefilter(detectors + [recognizer]))
         jsonPaths = configuration.jsonPaths.compactMap(ScrubJSONPath.init)
+        enabled = Set(ScrubRule.allCases.filter(configuration.isEnabled).map(\.rawValue))
     }
 
     func spec(_ rule: ScrubRule) -> ScrubRuleSpec {
@@ -72,16 +72,22 @@ final class ScrubRuleSet: Sendable {
     }
 
     func isEnabled(_ rule: ScrubRule) -> Bool {
-        configuration.isEnabled(rule)
+        enabled.contains(rule.rawValue)
+    }
+
+    /// Whether the rule of this name is on: built-in rules by configuration, project patterns always.
+    func isEnabled(name: String) -> Bool {
+        enabled.contains(name) || ScrubRule(rawValue: name) == nil
     }
 
     /// Whether `text` is, as a whole, a placeholder or class token: already scrubbed.
     func isPlaceholder(_ text: String) -> Bool {
-        if configuration.patterns.isEmpty && !text.contains("SCRUBBED") && !text.contains("example.invalid")
-            && !text.contains(ScrubPlaceholderStyle.jwtHeader)
+        if configuration.patterns.isEmpty && !ScrubBytes.contains(text, "SCRUBBED")
+            && !ScrubBytes.contains(text, "example.invalid")
+            && !ScrubBytes.contains(text, ScrubPlaceholderStyle.jwtHeader)
         {
             return false
         }
-        return anyPlaceholder.matchesWhole(text)
+        return placeholders.isWhole(text)
     }
 }

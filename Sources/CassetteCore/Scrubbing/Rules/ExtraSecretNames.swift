@@ -1,6 +1,6 @@
 /// Names of headers, query items, form fields, JSON keys and XML elements that hold secrets, and
-/// names that look as if they did but hold none: the data the scrubber's name matcher reads, in
-/// addition to the words it has always known (`token`, `secret`, `password`, ...).
+/// names that look as if they did but hold none, drawn from providers' documentation and public
+/// secret scanners: data that ``SecretNames`` adds to the name matcher's own lists.
 ///
 /// Explicit names win over word rules: a name in ``names``, ``headerNames`` or ``urlAndFormNames``
 /// is a secret's even where a describing last word would say otherwise (`X-Shopify-Hmac-Sha256`
@@ -15,23 +15,22 @@
 /// detectors of public secret scanners look for (assignments to names such as `api_key`,
 /// `auth_key`, `service_key`, `account_key`, `db_pass`, `priv_key`, `client_key`, `creds`), with the
 /// false positives a recorded API response is full of on the other side.
-package enum SecretNames {
+package enum ExtraSecretNames {
     /// Words that make any name holding them a secret's name, in any context: `db_pswd`,
     /// `smtpPasscode`, `otp`, `sentry_dsn`, `contraseña`.
     package static let words: Set<String> = [
         "pswd", "passcode", "passkey", "privatekey", "privkey", "secretkey", "accesskey", "authkey", "appkey",
         "apikeys", "masterkey", "signingkey", "encryptionkey", "sessionkey", "hmac", "otp", "totp", "hotp", "jwt",
-        "creds", "cred", "dsn", "connectionstring", "connstr", "sessid", "cvc", "cvv", "cvv2",
+        "creds", "cred", "dsn", "connectionstring", "connstr", "sessid", "sesskey", "cvc", "cvv", "cvv2",
         // The same word in other languages, as configuration files and login forms spell it.
         "contrasena", "contraseña", "passwort", "kennwort", "senha", "motdepasse", "wachtwoord", "losenord",
         "lösenord", "hasło", "haslo", "пароль", "密码", "パスワード", "비밀번호",
     ]
 
-    /// Endings of single words that name a secret, in addition to the matcher's: `dbpass`,
-    /// `smtppassword` already ends in `password`; these catch `userpass`, `adminpwd`-like run-together
-    /// names and `x-vtex-api-appkey`.
+    /// Endings of single words that name a secret, in addition to the matcher's: run-together names
+    /// such as `dbpswd` and `x-vtex-api-appkey`. Not `pass`: `compass` and `bypass` end in it.
     package static let wordEndings: [String] = [
-        "pass", "pswd", "passcode", "privatekey", "secretkey", "accesskey", "appkey",
+        "pswd", "passcode", "privatekey", "secretkey", "accesskey", "appkey",
     ]
 
     /// Words that make a following `key` a secret's name, in addition to the matcher's `api`,
@@ -57,7 +56,7 @@ package enum SecretNames {
     /// element): `pass`, `pin`, `code_verifier`, `device_code`, `SAMLResponse`.
     package static let names: Set<String> = [
         "pass", "pwd", "pswd", "pin", "pin-code", "pincode", "passcode", "otp", "otp-code", "mfa-code", "totp",
-        "code-verifier", "device-code", "user-code", "oauth-verifier", "client-assertion", "assertion",
+        "code-verifier", "device-code", "user-code", "oauth-verifier", "client-assertion",
         "saml-response", "samlresponse", "saml-assertion", "private-key", "privatekey", "secret-key", "secretkey",
         "access-key", "accesskey", "auth-key", "authkey", "application-key", "app-key", "appkey", "hmac",
         "hmac-key", "hmac-secret", "signing-secret", "webhook-secret", "shared-secret", "master-key",
@@ -185,6 +184,8 @@ package enum SecretNames {
         "session-duration", "session-count", "session-length", "csrf-param", "csrf-header-name",
         "csrf-cookie-name", "otp-enabled", "mfa-enabled", "pin-enabled", "pin-length", "pinned", "pinned-at",
         "passkey-enabled", "passkeys-supported",
+        // WebAuthn options: the ids of credentials already registered or allowed, which are public.
+        "exclude-credentials", "allow-credentials",
     ]
 
     /// Last words that make a name describe a secret rather than hold one, in addition to the
@@ -196,6 +197,8 @@ package enum SecretNames {
         "lifetime", "label", "description", "title", "requirements", "complexity", "rules", "fingerprint", "kind",
         "status", "sha256", "md5", "sha1", "size", "details", "provider", "issuer", "location", "path", "file",
         "filename", "ref", "arn", "param", "header", "field", "last4", "prefix", "suffix",
+        // Units of a duration: `TOKEN_TTL_SECONDS`, `session_timeout_ms`, `passwordMaxAgeDays`.
+        "seconds", "ms", "millis", "milliseconds", "minutes", "mins", "hours", "days",
     ]
 
     /// First words of names that count a model's tokens, which are words of text, not credentials:
@@ -209,14 +212,4 @@ package enum SecretNames {
     /// Keys beside a `token` key that mark the object as a model's log-probability entry, whose
     /// `token` is a piece of the generated text: `{"token": "Hello", "logprob": -0.01, "bytes": [...]}`.
     package static let logprobSiblingKeys: Set<String> = ["logprob", "top_logprobs", "bytes", "logprobs"]
-
-    /// Members of a JSON Web Key that hold private or symmetric key material (RFC 7518 section 6):
-    /// secrets even under a `keys` array that otherwise lists public keys.
-    package static let privateJWKMembers: Set<String> = ["d", "p", "q", "dp", "dq", "qi", "k", "oth"]
-
-    /// Members of a JSON Web Key that are public (RFC 7517, RFC 7518): a JWKS document made of these
-    /// alone holds no secret, whatever its `keys` name says.
-    package static let publicJWKMembers: Set<String> = [
-        "kty", "kid", "use", "alg", "n", "e", "x", "y", "crv", "x5c", "x5t", "x5t#s256", "x5u", "key_ops", "ext",
-    ]
 }

@@ -1,0 +1,235 @@
+import Foundation
+
+extension ScrubEngine {
+    /// What the keys around a JSON value say about it.
+    struct JSONScope {
+        /// The name that makes the value a secret, and whether it holds it from a container above
+        /// (`credentials`, `keys`) rather than naming it directly.
+        var secret: (name: String, inherited: Bool)?
+        /// A header-like name whose structure the value has (`"Authorization": "Bearer …"`).
+        var structure: (ScrubHeaderStructure, name: String)?
+        /// A number under the name is a secret (a PIN, a one-time code).
+        var numeric = false
+        /// The value is a message identifier, not an email address.
+        var messageID = false
+        /// The name of a pair whose value member holds objects (`{"key": "API_TOKEN", "values":
+        /// [{"context": "production", "value": "…"}]}`): their value members hold the secret.
+        var pairName: String?
+    }
+
+    /// Where a JSON value is: the path findings name (into a structured body, or the text location
+    /// of JSON kept as text) and the path inside the JSON.
+    struct JSONPlace {
+        var path: [JSONPathComponent]
+        var inner: [JSONPathComponent]
+        /// JSON kept as text: findings name the text, and say where inside it they are.
+        var isText: Bool
+    }
+
+    /// The place of a member or element; paths are built only where they are read (findings in the
+    /// second pass, configured JSON paths), since a body's JSON has many nodes.
+    private func place(_ place: JSONPlace, _ component: JSONPathComponent) -> JSONPlace {
+        var result = place
+        if !place.isText && phase == .replace { result.path.append(component) }
+        if !rules.jsonPaths.isEmpty || (place.isText && phase == .replace) { result.inner.append(component) }
+        return result
+    }
+
+    /// A JSON value with its secrets replaced: strings named secret replaced whole (or read by the
+    /// structure of their header-like name), every other string read as a text of its own (JSON in
+    /// a string, base64, URLs, shapes), keys that are emails or tokens replaced, and numbers under
+    /// PIN-like names replaced by `0`.
+    mutating func walkJSON(_ value: JSONValue, place: JSONPlace, scope: JSONScope) -> JSONValue {
+        switch value {
+        case .string(let text):
+            return .string(walkString(text, place: place, scope: scope))
+        case .number(let literal):
+            guard scope.numeric, let secret = scope.secret, literal != "0" else { return value }
+            recordFixed(
+                rule: .secretField, summary: "number under JSON key \"\(secret.name)\"", replacement: "0", place)
+            return .number(phase == .replace ? "0" : literal)
+        case .array(let elements):
+            var result = elements
+            for (index, element) in elements.enumerated() {
+                var elementScope = scope
+                // A list of validation messages under `password` holds no password.
+                if let secret = scope.secret, !secret.inherited, case .string(let text) = element,
+                    ScrubEchoPolicy.isProse(text)
+                {
+                    elementScope.secret = nil
+                }
+                result[index] = walkJSON(element, place: self.place(place, .index(index)), scope: elementScope)
+            }
+            return .array(result)
+        case .object(let members):
+            return walkObject(members, place: place, scope: scope)
+        default:
+            return value
+        }
+    }
+
+    private mutating func walkObject(_ members: [JSONValue.Member], place: JSONPlace, scope: JSONScope) -> JSONValue {
+        let enabled = rules.isEnabled(.secretField)
+        let isJWK = members.contains { $0.key == "kty" }
+        let countsModelTokens = members.contains { SecretNames.modelTokenSiblings.contains($0.key.lowercased()) }
+        // `{"name": "DB_PASSWORD", "value": "…"}`: the name member names the value member.
+        var pairName = scope.pairName
+        for member in members where SecretNames.pairNameKeys.contains(member.key.lowercased()) {
+            if case .string(let name) = member.value,
+                isSecretName(name, in: .jsonKey) || ScrubHeaderStructure.of(name).map({ $0 != .url }) == true
+            {
+                pairName = name
+            }
+        }
+        let isGrant = members.contains { $0.key.lowercased() == "grant_type" }
+        var result = members
+        var renamed = false
+        for (index, member) in members.enumerated() {
+            let key = member.key
+            let memberPlace = self.place(place, .key(key))
+            var child = JSONScope()
+            let keyTraits = traits(key, in: .jsonKey)
+            child.messageID = keyTraits.contains(.messageID)
+            if isJWK {
+                // A JSON Web Key: only its private members are secrets, also under `keys`.
+                if SecretNames.privateJWKMembers.contains(key) { child.secret = (key, false) }
+            } else if let pairName, SecretNames.pairValueKeys.contains(key.lowercased()) {
+                if let structure = ScrubHeaderStructure.of(pairName), structure != .url {
+                    child.structure = (structure, pairName)
+                } else {
+                    child.secret = (pairName, false)
+                    child.numeric = traits(pairName, in: .jsonKey).contains(.numeric)
+                    child.pairName = pairName
+                }
+            } else if let structure = ScrubHeaderStructure.of(key), structure != .url {
+                child.structure = (structure, key)
+            } else if countsModelTokens, ScrubNameMatcher.words(key).allSatisfy({ $0.hasPrefix("token") }) {
+                // A language model's token beside its log-probability.
+            } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(key.lowercased()) {
+                child.secret = (key, false)
+                child.numeric = keyTraits.contains(.numeric)
+            } else if keyTraits.contains(.container) {
+                child.secret = (key, true)
+            } else if let inherited = scope.secret, inherited.inherited, !keyTraits.contains(.describing) {
+                child.secret = inherited
+            }
+            if keyTraits.contains(.container), child.secret != nil { child.secret = (key, true) }
+            if child.secret == nil, rules.jsonPaths.contains(where: { $0.matches(memberPlace.inner) }) {
+                child.secret = (key, false)
+            }
+            if !enabled {
+                child.secret = nil
+                child.numeric = false
+            }
+            let newKey = walkKey(key, place: memberPlace)
+            if newKey != key {
+                result[index].key = newKey
+                renamed = true
+            }
+            result[index].value = walkJSON(member.value, place: memberPlace, scope: child)
+        }
+        return renamed && !place.isText ? .object(sorting: result) : .object(result)
+    }
+
+    /// A string value, by its scope.
+    private mutating func walkString(_ text: String, place: JSONPlace, scope: JSONScope) -> String {
+        guard !text.isEmpty else { return text }
+        places.append(
+            place.isText && phase == .replace ? "at \(JSONPathComponent.text(place.inner)) in the JSON text" : "")
+        defer { places.removeLast() }
+        let bytes = Array(text.utf8)
+        if let (structure, name) = scope.structure,
+            let spans = structuredSpans(structure, bytes, 0..<bytes.count, name: "JSON key \"\(name)\"")
+        {
+            return process(text, kind: .plain, spans: spans, path: place.path)
+        }
+        // A private key under `private_key` keeps its BEGIN and END lines: the key rule takes it.
+        if scope.secret != nil, text.hasPrefix("-----BEGIN "), rules.isEnabled(.privateKey),
+            !PrivateKeyShape.matches(in: bytes).isEmpty
+        {
+            return process(text, kind: .plain, path: place.path)
+        }
+        if let secret = scope.secret, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
+            let summary =
+                secret.inherited ? "value under JSON key \"\(secret.name)\"" : "value of JSON key \"\(secret.name)\""
+            let span = Span(range: 0..<bytes.count, secret: text, rule: rules.spec(.secretField), summary: summary)
+            return process(text, kind: .plain, spans: [span], path: place.path)
+        }
+        let savedSkip = skipsEmail
+        skipsEmail = skipsEmail || scope.messageID
+        defer { skipsEmail = savedSkip }
+        return process(text, kind: .text(nil), path: place.path)
+    }
+
+    /// A key: read for shapes and echoes only (an email address or a token used as a key).
+    private mutating func walkKey(_ key: String, place: JSONPlace) -> String {
+        guard key.utf8.count >= 6 else { return key }
+        places.append(place.isText && phase == .replace ? "in a key of the JSON text" : "in a JSON key")
+        defer { places.removeLast() }
+        var keyPath = place.path
+        if !place.isText, phase == .replace, !keyPath.isEmpty { keyPath.removeLast() }
+        return process(key, kind: .plain, path: keyPath)
+    }
+
+    /// Values that a name does not make secrets: booleans and modes in strings (`"include"`), public
+    /// keys under key-like names, masked values (`********`), and prose under a container.
+    static func isNeverSecret(_ text: String, inherited: Bool) -> Bool {
+        if SecretNames.benignValues.contains(text.lowercased()) || ScrubEchoPolicy.isPublicKey(text)
+            || ScrubEchoPolicy.isReference(text, dottedPaths: false)
+        {
+            return true
+        }
+        if text.count >= 3, text.allSatisfy({ $0 == "*" || $0 == "•" || $0 == "x" || $0 == "X" }) { return true }
+        return inherited && ScrubEchoPolicy.isProse(text)
+    }
+
+    /// A replacement that does not come from the secret table (a number under a PIN's name): the
+    /// first pass only notes that the second must run; the second records the finding.
+    mutating func recordFixed(rule: ScrubRule, summary: String, replacement: String, _ place: JSONPlace) {
+        guard phase == .replace else {
+            table.hasFixedReplacements = true
+            return
+        }
+        let location = place.isText ? " at \(JSONPathComponent.text(place.inner)) in the JSON text" : ""
+        let nesting = places.filter { !$0.isEmpty }.reversed().joined(separator: " ")
+        findings.append(
+            ScrubFinding(
+                path: JSONPathComponent.text(place.path), rule: rule.rawValue,
+                summary: summary + location + (nesting.isEmpty ? "" : " " + nesting) + " → " + replacement))
+        findingPaths.append(place.path)
+    }
+
+    /// The edits that write a JSON document kept as text back with its secrets replaced: each
+    /// changed string (key or value) and number where it stands, the rest of the text untouched.
+    mutating func jsonTextEdits(_ value: JSONValue, ranges: [Range<Int>], path: [JSONPathComponent]) -> [Edit] {
+        let rebuilt = walkJSON(value, place: JSONPlace(path: path, inner: [], isText: true), scope: JSONScope())
+        guard phase == .replace else { return [] }
+        var edits: [Edit] = []
+        var cursor = 0
+        func diff(_ old: JSONValue, _ new: JSONValue) {
+            switch (old, new) {
+            case (.string(let before), .string(let after)):
+                if before != after, cursor < ranges.count {
+                    edits.append(Edit(range: ranges[cursor], replacement: ScrubBytes.jsonEscaped(after)))
+                }
+                cursor += 1
+            case (.number(let before), .number(let after)):
+                if before != after, cursor < ranges.count {
+                    edits.append(Edit(range: ranges[cursor], replacement: after))
+                }
+                cursor += 1
+            case (.array(let before), .array(let after)):
+                for (left, right) in zip(before, after) { diff(left, right) }
+            case (.object(let before), .object(let after)):
+                for (left, right) in zip(before, after) {
+                    diff(.string(left.key), .string(right.key))
+                    diff(left.value, right.value)
+                }
+            default:
+                break
+            }
+        }
+        diff(value, rebuilt)
+        return edits
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+extension ScrubEngine {
+    /// Line by line: server-sent `data:` payloads and JSON lines are texts of their own; a line
+    /// `NAME=value`, `export NAME="value"`, `name: value` or `- name: value` whose name is a secret's
+    /// holds one (a YAML block `name: |` holds the indented lines that follow).
+    func lineStructure(_ bytes: [UInt8]) -> Found {
+        var found = Found()
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var contentEnd = end
+            if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            lines.append(start..<contentEnd)
+            start = end + 1
+        }
+        var index = 0
+        var pair: (name: String, column: Int)?
+        while index < lines.count {
+            index = line(bytes, lines, index, pair: &pair, into: &found)
+        }
+        return found
+    }
+
+    /// Reads line `index` (and a block that follows it) and returns the index of the next line.
+    /// `pair` carries a YAML `name: DB_PASSWORD` to the `value:` that follows it in the same mapping.
+    private func line(
+        _ bytes: [UInt8], _ lines: [Range<Int>], _ index: Int, pair: inout (name: String, column: Int)?,
+        into found: inout Found
+    ) -> Int {
+        let line = lines[index]
+        var cursor = line.lowerBound
+        while cursor < line.upperBound, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+        let indent = cursor - line.lowerBound
+        var end = line.upperBound
+        while end > cursor, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard cursor < end else { return index + 1 }
+        if ScrubBytes.matches(Array("data:".utf8), in: bytes, at: cursor) {
+            var payload = cursor + 5
+            if payload < end, bytes[payload] == 0x20 { payload += 1 }
+            if payload < end {
+                found.nested.append(
+                    Nested(range: payload..<end, encoding: .identity, kind: .text(nil), place: "in a data: line"))
+            }
+            return index + 1
+        }
+        if bytes[cursor] == UInt8(ascii: "{") || bytes[cursor] == UInt8(ascii: "[") {
+            if let (value, ranges) = JSONParser.locate(bytes, cursor..<end) {
+                found.nested.append(
+                    Nested(range: cursor..<end, encoding: .json(value, ranges: ranges), kind: .plain, place: ""))
+            }
+            return index + 1
+        }
+        if ScrubBytes.matches(Array("machine ".utf8), in: bytes, at: cursor)
+            || ScrubBytes.matches(Array("default ".utf8), in: bytes, at: cursor)
+        {
+            found.spans += netrcSpans(bytes, cursor..<end)
+            return index + 1
+        }
+        // A `.netrc` entry over several lines: `password secret` alone on its line.
+        for keyword in ["password ", "passwd "] where ScrubBytes.matches(Array(keyword.utf8), in: bytes, at: cursor) {
+            let rest = bytes[(cursor + keyword.utf8.count)..<end]
+            if !rest.isEmpty, !rest.contains(0x20), !rest.contains(0x09), !rest.contains(UInt8(ascii: "=")),
+                !rest.contains(UInt8(ascii: ":"))
+            {
+                found.spans += netrcSpans(bytes, cursor..<end)
+                return index + 1
+            }
+        }
+        if ScrubBytes.matches(Array("export ".utf8), in: bytes, at: cursor) { cursor += 7 }
+        if ScrubBytes.matches(Array("- ".utf8), in: bytes, at: cursor) {
+            cursor += 2
+            pair = nil
+        }
+        let column = cursor - line.lowerBound
+        if let open = pair, column < open.column { pair = nil }
+        // The name, quoted or not.
+        var nameRange: Range<Int>
+        if bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
+            let quote = bytes[cursor]
+            guard let close = bytes[(cursor + 1)..<end].firstIndex(of: quote) else { return index + 1 }
+            nameRange = (cursor + 1)..<close
+            cursor = close + 1
+        } else {
+            let nameStart = cursor
+            while cursor < end, ScrubEngine.isNameCharacter(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "/") {
+                cursor += 1
+            }
+            nameRange = nameStart..<cursor
+        }
+        guard !nameRange.isEmpty else { return index + 1 }
+        while cursor < end, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+        guard cursor < end, bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: ":") else {
+            return index + 1
+        }
+        // `name: value` takes a space after the colon (else `https://…` would be a name).
+        if bytes[cursor] == UInt8(ascii: ":"), cursor + 1 < end, bytes[cursor + 1] != 0x20, bytes[cursor + 1] != 0x09,
+            nameRange.upperBound == cursor
+        {
+            return index + 1
+        }
+        cursor += 1
+        while cursor < end, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+        var name = ScrubBytes.string(bytes, nameRange)
+        var nameTraits = traits(name, in: .jsonKey)
+        if let open = pair, column == open.column, SecretNames.pairValueKeys.contains(name.lowercased()) {
+            name = open.name
+            nameTraits = traits(open.name, in: .jsonKey)
+            pair = nil
+        } else if SecretNames.pairNameKeys.contains(name.lowercased()),
+            let value = ScrubEngine.lineValue(bytes, cursor..<end)
+        {
+            let named = ScrubBytes.string(bytes, value.range)
+            if isSecretName(named, in: .jsonKey) { pair = (named, column) }
+        }
+        if let structure = ScrubHeaderStructure.of(name), cursor < end,
+            let spans = structuredSpans(structure, bytes, cursor..<end, name: name)
+        {
+            found.spans += spans
+            return index + 1
+        }
+        let isSecret = nameTraits.contains(.secret)
+        // A YAML block: the more indented lines that follow.
+        let value = ScrubBytes.string(bytes, cursor..<end)
+        if isSecret, ["|", "|-", "|+", ">", ">-", ">+"].contains(value) {
+            var last = index
+            while last + 1 < lines.count {
+                let next = lines[last + 1]
+                let nextIndent = bytes[next].prefix { $0 == 0x20 || $0 == 0x09 }.count
+                guard nextIndent > indent || nextIndent == next.count else { break }
+                last += 1
+            }
+            while last > index, lines[last].isEmpty || bytes[lines[last]].allSatisfy(ShapeBytes.isSpace) { last -= 1 }
+            guard last > index else { return index + 1 }
+            var blockStart = lines[index + 1].lowerBound
+            while bytes[blockStart] == 0x20 || bytes[blockStart] == 0x09 { blockStart += 1 }
+            let block = blockStart..<lines[last].upperBound
+            found.spans.append(
+                Span(
+                    range: block, secret: ScrubBytes.string(bytes, block), rule: rules.spec(.secretField),
+                    summary: "value of \"\(name)\""))
+            return last + 1
+        }
+        guard let valueRange = ScrubEngine.lineValue(bytes, cursor..<end) else { return index + 1 }
+        let raw = ScrubBytes.string(bytes, valueRange.range)
+        if isSecret {
+            let secret = valueRange.quote == UInt8(ascii: "\"") ? ScrubEngine.unescapeJSON(raw) ?? raw : raw
+            guard
+                valueRange.quote != nil
+                    || !(ScrubEchoPolicy.isProse(secret) || ScrubEchoPolicy.isReference(secret, dottedPaths: true))
+            else { return index + 1 }
+            found.spans.append(
+                Span(
+                    range: valueRange.range, secret: secret, observed: secret == raw ? nil : raw,
+                    rule: rules.spec(.secretField), summary: "value of \"\(name)\""))
+        } else if raw.utf8.count >= 16 || raw.first == "{" || raw.first == "[" {
+            found.nested.append(
+                Nested(
+                    range: valueRange.range, encoding: .identity, kind: .text(nil), place: "in the value of \"\(name)\""
+                ))
+        }
+        return index + 1
+    }
+
+    /// The `password` (and `account`) of a `.netrc` line: `machine host login name password secret`.
+    private func netrcSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
+        var words: [Range<Int>] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            while start < range.upperBound, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            var end = start
+            while end < range.upperBound, bytes[end] != 0x20 && bytes[end] != 0x09 { end += 1 }
+            if end > start { words.append(start..<end) }
+            start = end
+        }
+        var spans: [Span] = []
+        for (position, word) in words.enumerated().dropLast() {
+            let keyword = ScrubBytes.string(bytes, word)
+            guard keyword == "password" || keyword == "passwd" || keyword == "account" else { continue }
+            let value = words[position + 1]
+            spans.append(
+                Span(
+                    range: value, secret: ScrubBytes.string(bytes, value), rule: rules.spec(.secretField),
+                    summary: "value of .netrc \(keyword)"))
+        }
+        return spans
+    }
+
+    /// The value of a `name: value` line: inside its quotes, or up to a ` #` comment and a trailing
+    /// `,` or `;`.
+    private static func lineValue(_ bytes: [UInt8], _ range: Range<Int>) -> (range: Range<Int>, quote: UInt8?)? {
+        guard !range.isEmpty else { return nil }
+        let first = bytes[range.lowerBound]
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            var end = range.upperBound
+            while end > range.lowerBound + 1, ",;".utf8.contains(bytes[end - 1]) { end -= 1 }
+            guard end - range.lowerBound >= 2, bytes[end - 1] == first else { return nil }
+            return ((range.lowerBound + 1)..<(end - 1), first)
+        }
+        var end = range.upperBound
+        if let comment = ScrubBytes.firstIndex(of: Array(" #".utf8), in: bytes, from: range.lowerBound, before: end) {
+            end = comment
+        }
+        while end > range.lowerBound, ",; \t".utf8.contains(bytes[end - 1]) { end -= 1 }
+        return end > range.lowerBound ? (range.lowerBound..<end, nil) : nil
+    }
+
+    /// Letters, digits and `_ . - $` make a name.
+    @inline(__always) static func isNameCharacter(_ byte: UInt8) -> Bool {
+        ShapeBytes.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "$")
+    }
+}

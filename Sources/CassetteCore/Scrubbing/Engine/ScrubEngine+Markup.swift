@@ -1,0 +1,152 @@
+import Foundation
+
+extension ScrubEngine {
+    /// The text of XML elements named like secrets (`<SecretAccessKey>…</SecretAccessKey>`,
+    /// `<ns:Password>`), and the `value` or `content` of tags whose `name`, `key`, `id` or `property`
+    /// is a secret's (`<meta name="csrf-token" content=…>`, `<input name="authenticity_token"
+    /// value=…>`, `<add key="ApiKey" value=…/>`) or that are password inputs.
+    func tagStructure(_ bytes: [UInt8]) -> Found {
+        var found = Found()
+        guard bytes.contains(UInt8(ascii: "<")) else { return found }
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            index = open + 1
+            guard index < bytes.count, ShapeBytes.isLetter(bytes[index]) || bytes[index] == UInt8(ascii: "_") else {
+                continue
+            }
+            var nameEnd = index
+            while nameEnd < bytes.count,
+                ScrubEngine.isNameCharacter(bytes[nameEnd]) || bytes[nameEnd] == UInt8(ascii: ":")
+            {
+                nameEnd += 1
+            }
+            guard let close = ScrubEngine.tagEnd(bytes, from: nameEnd) else { continue }
+            index = close + 1
+            let qualified = ScrubBytes.string(bytes, open + 1..<nameEnd)
+            let local = qualified.split(separator: ":").last.map(String.init) ?? qualified
+            let attributes = ScrubEngine.attributes(bytes, nameEnd..<close)
+            found.spans += attributeSpans(bytes, attributes, tag: local)
+            guard bytes[close - 1] != UInt8(ascii: "/"), isSecretName(local, in: .jsonKey),
+                let text = ScrubEngine.elementText(bytes, after: close, name: qualified)
+            else { continue }
+            let raw = ScrubBytes.string(bytes, text)
+            let secret = ScrubTextCodecs.htmlDecoded(raw)
+            found.spans.append(
+                Span(
+                    range: text, secret: secret, observed: secret == raw ? nil : raw, rule: rules.spec(.secretField),
+                    summary: "value of XML element \"\(local)\""))
+            index = text.upperBound
+        }
+        return found
+    }
+
+    private func attributeSpans(_ bytes: [UInt8], _ attributes: [(name: String, value: Range<Int>)], tag: String)
+        -> [Span]
+    {
+        func value(_ names: Set<String>) -> (name: String, value: Range<Int>)? {
+            attributes.first { names.contains($0.name) }
+        }
+        var secretName: String?
+        if let named = value(["name", "key", "id", "property", "field"]) {
+            let candidate = ScrubTextCodecs.htmlDecoded(ScrubBytes.string(bytes, named.value))
+            if isSecretName(candidate, in: .formField) { secretName = candidate }
+        }
+        if secretName == nil, tag.lowercased() == "input",
+            let type = value(["type"]), ScrubBytes.string(bytes, type.value).lowercased() == "password"
+        {
+            secretName = "password input"
+        }
+        guard let secretName, let holder = value(["value", "content"]), !holder.value.isEmpty else { return [] }
+        let raw = ScrubBytes.string(bytes, holder.value)
+        let secret = ScrubTextCodecs.htmlDecoded(raw)
+        return [
+            Span(
+                range: holder.value, secret: secret, observed: secret == raw ? nil : raw,
+                rule: rules.spec(.secretField),
+                summary: "\(holder.name) of <\(tag)> \"\(secretName)\"")
+        ]
+    }
+
+    /// The `>` that ends the tag whose attributes start at `start`, skipping quoted values; `nil`
+    /// when another `<` comes first.
+    private static func tagEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        var quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return index
+            } else if byte == UInt8(ascii: "<") {
+                return nil
+            }
+            if byte == 0x0A, quote != nil { quote = nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The attributes of a tag, with the ranges of their (unquoted) values, names lower-cased.
+    private static func attributes(_ bytes: [UInt8], _ range: Range<Int>) -> [(name: String, value: Range<Int>)] {
+        var found: [(name: String, value: Range<Int>)] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            while index < range.upperBound, !isNameCharacter(bytes[index]) { index += 1 }
+            let nameStart = index
+            while index < range.upperBound, isNameCharacter(bytes[index]) || bytes[index] == UInt8(ascii: ":") {
+                index += 1
+            }
+            guard index > nameStart else { break }
+            let name = ScrubBytes.string(bytes, nameStart..<index).lowercased()
+            var cursor = index
+            while cursor < range.upperBound, ShapeBytes.isSpace(bytes[cursor]) { cursor += 1 }
+            guard cursor < range.upperBound, bytes[cursor] == UInt8(ascii: "=") else { continue }
+            cursor += 1
+            while cursor < range.upperBound, ShapeBytes.isSpace(bytes[cursor]) { cursor += 1 }
+            guard cursor < range.upperBound else { break }
+            if bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
+                let quote = bytes[cursor]
+                let valueEnd = bytes[(cursor + 1)..<range.upperBound].firstIndex(of: quote) ?? range.upperBound
+                found.append((name, (cursor + 1)..<valueEnd))
+                index = min(range.upperBound, valueEnd + 1)
+            } else {
+                var valueEnd = cursor
+                while valueEnd < range.upperBound, !ShapeBytes.isSpace(bytes[valueEnd]),
+                    bytes[valueEnd] != UInt8(ascii: "/")
+                {
+                    valueEnd += 1
+                }
+                found.append((name, cursor..<valueEnd))
+                index = valueEnd
+            }
+        }
+        return found
+    }
+
+    /// The text of an element up to its closing tag (a CDATA section's contents), trimmed.
+    private static func elementText(_ bytes: [UInt8], after close: Int, name: String) -> Range<Int>? {
+        var start = close + 1
+        let cdata = Array("<![CDATA[".utf8)
+        var end: Int
+        var after: Int
+        if ScrubBytes.matches(cdata, in: bytes, at: start) {
+            start += cdata.count
+            guard let cdataEnd = ScrubBytes.firstIndex(of: Array("]]>".utf8), in: bytes, from: start) else {
+                return nil
+            }
+            end = cdataEnd
+            after = cdataEnd + 3
+        } else {
+            guard let next = bytes[start...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+            end = next
+            after = next
+        }
+        guard ScrubBytes.matches(Array("</\(name)".utf8), in: bytes, at: after) else { return nil }
+        while start < end, ShapeBytes.isSpace(bytes[start]) { start += 1 }
+        while end > start, ShapeBytes.isSpace(bytes[end - 1]) { end -= 1 }
+        return start < end ? start..<end : nil
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+extension ScrubEngine {
+    /// `name: "value"`, `"name": "value"`, `name='value'`, `name => "value"` anywhere in a text
+    /// (JavaScript config, GraphQL arguments, JSON that is not whole, attributes), and `name=value`
+    /// unquoted where the value looks like a secret or stands in a `;` or `&` list (connection
+    /// strings: `AccountKey=…;`, `Password=…;`).
+    func pairStructure(_ bytes: [UInt8]) -> Found {
+        var found = Found()
+        var unterminated: [UInt8: Int] = [:]
+        var index = 0
+        while index < bytes.count {
+            let separator = bytes[index]
+            guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: "="),
+                let (name, nameStart) = ScrubEngine.pairName(bytes, before: index)
+            else {
+                index += 1
+                continue
+            }
+            var cursor = index + 1
+            if separator == UInt8(ascii: ":"), cursor < bytes.count, bytes[cursor] == UInt8(ascii: "/") {
+                index += 1
+                continue
+            }
+            if separator == UInt8(ascii: "="), cursor < bytes.count {
+                if bytes[cursor] == UInt8(ascii: "=") {
+                    index += 2
+                    continue
+                }
+                if bytes[cursor] == UInt8(ascii: ">") { cursor += 1 }
+            }
+            let nameTraits = traits(name, in: .jsonKey)
+            let structure = ScrubHeaderStructure.of(name)
+            guard nameTraits.contains(.secret) || structure != nil else {
+                index += 1
+                continue
+            }
+            while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+            guard cursor < bytes.count else { break }
+            let quote = bytes[cursor]
+            var valueRange: Range<Int>
+            var quoted = false
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") || quote == UInt8(ascii: "`") {
+                if let limit = unterminated[quote], cursor < limit {
+                    index += 1
+                    continue
+                }
+                guard let close = ScrubEngine.closingQuote(bytes, quote, from: cursor + 1) else {
+                    var lineEnd = cursor
+                    while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                    unterminated[quote] = lineEnd
+                    index += 1
+                    continue
+                }
+                valueRange = (cursor + 1)..<close
+                quoted = true
+            } else {
+                var end = cursor
+                let stops = structure == .credentials ? "\n\r\"'<" : " \t\n\r;&,\"'<>)]}"
+                while end < bytes.count, !stops.utf8.contains(bytes[end]) { end += 1 }
+                valueRange = cursor..<end
+            }
+            index = max(index + 1, valueRange.upperBound)
+            guard !valueRange.isEmpty else { continue }
+            if let structure, let spans = structuredSpans(structure, bytes, valueRange, name: name) {
+                found.spans += spans
+                continue
+            }
+            let raw = ScrubBytes.string(bytes, valueRange)
+            var secret = raw
+            if quoted {
+                if quote == UInt8(ascii: "\""), let unescaped = ScrubEngine.unescapeJSON(raw) { secret = unescaped }
+                if ScrubTextCodecs.hasEntity(secret) { secret = ScrubTextCodecs.htmlDecoded(secret) }
+            } else {
+                let before = nameStart > 0 ? bytes[nameStart - 1] : 0
+                let after = valueRange.upperBound < bytes.count ? bytes[valueRange.upperBound] : 0
+                let inList = ";&?".utf8.contains(before) || ";&".utf8.contains(after)
+                guard inList || ScrubEchoPolicy.looksLikeSecret(raw),
+                    !ScrubEchoPolicy.isReference(raw, dottedPaths: true)
+                else { continue }
+            }
+            found.spans.append(
+                Span(
+                    range: valueRange, secret: secret, observed: secret == raw ? nil : raw,
+                    rule: rules.spec(.secretField), summary: "value of \"\(name)\""))
+        }
+        return found
+    }
+
+    /// The name before a `:` or `=`: quoted (`"name"`, `'name'`) or a run of name characters, up to
+    /// 64 bytes, with spaces allowed before the separator.
+    private static func pairName(_ bytes: [UInt8], before separator: Int) -> (String, Int)? {
+        var end = separator
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard end > 0 else { return nil }
+        let last = bytes[end - 1]
+        if last == UInt8(ascii: "\"") || last == UInt8(ascii: "'") {
+            var start = end - 1
+            while start > 0, end - start < 66, bytes[start - 1] != last, bytes[start - 1] != 0x0A { start -= 1 }
+            guard start > 0, bytes[start - 1] == last, start < end - 1 else { return nil }
+            return (ScrubBytes.string(bytes, start..<(end - 1)), start - 1)
+        }
+        var start = end
+        while start > 0, end - start < 64, isNameCharacter(bytes[start - 1]) { start -= 1 }
+        guard start < end, start == 0 || !isNameCharacter(bytes[start - 1]) else { return nil }
+        return (ScrubBytes.string(bytes, start..<end), start)
+    }
+
+    /// The closing `quote` of a string that starts at `start`, honouring backslash escapes, on the
+    /// same line.
+    private static func closingQuote(_ bytes: [UInt8], _ quote: UInt8, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == quote { return index }
+            if byte == 0x0A { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    static func unescapeJSON(_ escaped: String) -> String? {
+        guard escaped.contains("\\") else { return escaped }
+        guard case .string(let text)? = try? JSONParser.parse(Data(("\"" + escaped + "\"").utf8)) else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+extension ScrubEngine {
+    /// The structure of a text, sniffed from its content (the media type is a hint only): multipart
+    /// parts, a JSON document, base64 of text, a form; else its lines (`NAME=value`, `name: value`,
+    /// server-sent `data:` lines, JSON lines), its XML and HTML tags, and `name: "value"` pairs.
+    mutating func textStructure(_ bytes: [UInt8], _ text: String, hint: MediaType?, into found: inout Found) {
+        if let boundary = ScrubEngine.multipartBoundary(bytes, hint: hint) {
+            found.add(multipartStructure(bytes, boundary: boundary), avoiding: found.claimed)
+            return
+        }
+        var start = 0
+        var end = bytes.count
+        while start < end, ShapeBytes.isSpace(bytes[start]) { start += 1 }
+        while end > start, ShapeBytes.isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return }
+        let claimed = found.claimed
+        if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "["),
+            let (value, ranges) = JSONParser.locate(bytes, start..<end), !claimed.overlaps(start..<end)
+        {
+            found.nested.append(
+                Nested(range: start..<end, encoding: .json(value, ranges: ranges), kind: .plain, place: ""))
+            return
+        }
+        // Base64 of text, unless it is a token that is base64 by its format (Intercom's `dG9rOj…`,
+        // JFrog's `cmVmdGtu…`): that the shape rules replace whole.
+        if end - start >= 16, !bytes[start..<end].contains(0x20),
+            let (_, style) = ScrubTextCodecs.base64Text(ScrubBytes.string(bytes, start..<bytes.count)),
+            !claimed.overlaps(start..<bytes.count), wholeShape(of: ScrubBytes.string(bytes, start..<end)) == nil
+        {
+            found.nested.append(
+                Nested(
+                    range: start..<bytes.count, encoding: .base64(style), kind: .text(nil),
+                    place: "in base64-decoded text"))
+            return
+        }
+        // A URL or form percent-encoded whole (`https%3A%2F%2F…%3Ftoken%3D…`, what a URL in a query
+        // item of a URL in a query item becomes).
+        if ScrubEngine.isPercentEncodedWhole(bytes, start..<end), !claimed.overlaps(start..<end) {
+            let decoded = ScrubBytes.percentDecoded(
+                Substring(ScrubBytes.string(bytes, start..<end)), plusAsSpace: false)
+            found.nested.append(
+                Nested(
+                    range: start..<end, encoding: .percent(plusAsSpace: false),
+                    kind: ScrubEngine.looksLikeURL(decoded) ? .url : .text(nil), place: "in percent-decoded text"))
+            return
+        }
+        if hint?.isFormURLEncoded == true || ScrubEngine.looksLikeForm(bytes, start..<end) {
+            found.add(
+                items(bytes, start..<end, context: .formField, rule: rules.spec(.secretField), what: "form field"),
+                avoiding: claimed)
+            return
+        }
+        // URLs first: a `token=` query item is the URL rule's.
+        if ScrubEngine.mayHoldURL(bytes) { embeddedURLs(bytes, text, into: &found) }
+        found.add(lineStructure(bytes), avoiding: found.claimed)
+        found.add(tagStructure(bytes), avoiding: found.claimed)
+        found.add(pairStructure(bytes), avoiding: found.claimed)
+    }
+
+    /// Text with no space and none of `:/?=&` but their escapes (`%3A`, `%2F`, `%3F`, `%3D`, `%26`):
+    /// a URL or form percent-encoded as a whole.
+    static func isPercentEncodedWhole(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        guard range.count >= 9 else { return false }
+        var escapes = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte <= 0x20 || ":/?=&".utf8.contains(byte) { return false }
+            if byte == UInt8(ascii: "%"), index + 2 < range.upperBound {
+                let escape = (bytes[index + 1], bytes[index + 2] | 0x20)
+                switch escape {
+                case (UInt8(ascii: "3"), UInt8(ascii: "a")), (UInt8(ascii: "2"), UInt8(ascii: "f")),
+                    (UInt8(ascii: "3"), UInt8(ascii: "f")), (UInt8(ascii: "3"), UInt8(ascii: "d")),
+                    (UInt8(ascii: "2"), UInt8(ascii: "6")):
+                    escapes += 1
+                default: break
+                }
+            }
+            index += 1
+        }
+        return escapes >= 2
+    }
+
+    /// A form: no spaces, and every `&`-separated item a `name=value`.
+    static func looksLikeForm(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        guard bytes[range].contains(UInt8(ascii: "=")), bytes[range.lowerBound] != UInt8(ascii: "<") else {
+            return false
+        }
+        var nameLength = 0
+        var inName = true
+        for byte in bytes[range] {
+            if byte <= 0x20 || byte >= 0x7F { return false }
+            if byte == UInt8(ascii: "&") {
+                if inName { return false }
+                inName = true
+                nameLength = 0
+            } else if inName {
+                if byte == UInt8(ascii: "=") {
+                    guard nameLength > 0 else { return false }
+                    inName = false
+                } else if ShapeBytes.isAlphanumeric(byte) || "_.-[]%+*~".utf8.contains(byte) {
+                    nameLength += 1
+                } else {
+                    return false
+                }
+            }
+        }
+        return !inName
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+extension ScrubEngine {
+    /// Secrets in a URL by its structure: the user info, secrets in the path (webhook and bot
+    /// tokens, `;jsessionid=`, reset and magic-link tokens), the values of query items (and of
+    /// fragment items, where OAuth's implicit flow puts tokens) named like secrets, and other
+    /// values as nested texts (a URL percent-encoded in `redirect_uri=`).
+    func urlStructure(_ bytes: [UInt8], _ range: Range<Int>) -> Found {
+        var found = Found()
+        var pathStart = range.lowerBound
+        var host = ""
+        if let separator = ScrubBytes.firstIndex(
+            of: Array("://".utf8), in: bytes, from: range.lowerBound, before: range.upperBound)
+            ?? ScrubBytes.firstIndex(
+                of: Array(":\\/\\/".utf8), in: bytes, from: range.lowerBound, before: range.upperBound)
+        {
+            let authorityStart = separator + (bytes[separator + 1] == UInt8(ascii: "\\") ? 5 : 3)
+            var authorityEnd = authorityStart
+            while authorityEnd < range.upperBound, !"/?#\\".utf8.contains(bytes[authorityEnd]) { authorityEnd += 1 }
+            var hostStart = authorityStart
+            if let at = (authorityStart..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: "@") }),
+                at > authorityStart
+            {
+                hostStart = at + 1
+                if let span = userInfoSpan(bytes, authorityStart..<at) { found.spans.append(span) }
+            }
+            var hostEnd = hostStart
+            while hostEnd < authorityEnd, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
+            host = ScrubBytes.string(bytes, hostStart..<hostEnd).lowercased()
+            pathStart = authorityEnd
+        }
+        let queryStart = (pathStart..<range.upperBound).first { "?#".utf8.contains(bytes[$0]) }
+        if rules.isEnabled(.secretPath) {
+            found.spans += pathSpans(bytes, pathStart..<(queryStart ?? range.upperBound), host: host)
+        }
+        if rules.isEnabled(.secretQuery), let queryStart {
+            let items = items(
+                bytes, (queryStart + 1)..<range.upperBound, context: .query, rule: rules.spec(.secretQuery),
+                what: "query item")
+            found.add(items, avoiding: ScrubRanges([]))
+        }
+        return found
+    }
+
+    /// The user info `user:password` is a secret, its password one of its own; a user name alone
+    /// only when it looks like a secret (`https://ghp_…@github.com`), not `git` of `ssh://git@host`.
+    private func userInfoSpan(_ bytes: [UInt8], _ range: Range<Int>) -> Span? {
+        guard rules.isEnabled(.userInfo) else { return nil }
+        let secret = ScrubBytes.string(bytes, range)
+        let colon = secret.firstIndex(of: ":")
+        let password = colon.map { secret[secret.index(after: $0)...] } ?? ""
+        guard !password.isEmpty || ScrubEchoPolicy.looksLikeSecret(secret) else { return nil }
+        return Span(
+            range: range, secret: secret, rule: rules.spec(.userInfo), summary: "URL user info",
+            parts: [ScrubBytes.percentDecoded(password, plusAsSpace: false)])
+    }
+
+    /// Secrets in the segments of a URL path.
+    private func pathSpans(_ bytes: [UInt8], _ range: Range<Int>, host: String) -> [Span] {
+        var segments: [Range<Int>] = []
+        var start = range.lowerBound
+        for index in range where bytes[index] == UInt8(ascii: "/") {
+            var end = index
+            if end > start, bytes[end - 1] == UInt8(ascii: "\\") { end -= 1 }
+            if end > start { segments.append(start..<end) }
+            start = index + 1
+        }
+        if start < range.upperBound { segments.append(start..<range.upperBound) }
+        var spans: [Span] = []
+        let rule = rules.spec(.secretPath)
+        func add(_ range: Range<Int>, _ summary: String) {
+            guard !range.isEmpty else { return }
+            spans.append(Span(range: range, secret: ScrubBytes.string(bytes, range), rule: rule, summary: summary))
+        }
+        var webhook = false
+        for (position, segment) in segments.enumerated() {
+            let text = ScrubBytes.string(bytes, segment)
+            let lower = text.lowercased()
+            // `;jsessionid=…` and other matrix parameters named like secrets.
+            if let semicolon = bytes[segment].firstIndex(of: UInt8(ascii: ";")) {
+                var itemStart = semicolon + 1
+                while itemStart < segment.upperBound {
+                    let itemEnd =
+                        bytes[itemStart..<segment.upperBound].firstIndex(of: UInt8(ascii: ";"))
+                        ?? segment.upperBound
+                    if let equals = bytes[itemStart..<itemEnd].firstIndex(of: UInt8(ascii: "=")),
+                        isSecretName(ScrubBytes.string(bytes, itemStart..<equals), in: .query)
+                    {
+                        add(
+                            (equals + 1)..<itemEnd,
+                            "value of path parameter \"\(ScrubBytes.string(bytes, itemStart..<equals))\"")
+                    }
+                    itemStart = itemEnd + 1
+                }
+                continue
+            }
+            // Telegram's `/bot<id>:<token>/`.
+            if lower.hasPrefix("bot"), let colon = text.firstIndex(of: ":"),
+                text[text.index(text.startIndex, offsetBy: 3)..<colon].count >= 5,
+                text[text.index(text.startIndex, offsetBy: 3)..<colon].allSatisfy(\.isNumber),
+                text[text.index(after: colon)...].count >= 30
+            {
+                add((segment.lowerBound + 3)..<segment.upperBound, "bot token in the URL path")
+                continue
+            }
+            // Webhook URLs: Slack's `/services/T…/B…/<secret>`, Discord's `/webhooks/<id>/<token>`,
+            // Teams' `/IncomingWebhook/<secret>/<id>`.
+            if lower == "webhooks" || lower == "webhook" || lower == "incomingwebhook"
+                || (host == "hooks.slack.com" && position == 0)
+            {
+                webhook = true
+                continue
+            }
+            if webhook, text.utf8.count >= 20 || (host == "hooks.slack.com" && text.utf8.count >= 16),
+                ScrubEchoPolicy.looksLikeSecret(text) || text.utf8.count >= 20
+            {
+                add(segment, "webhook token in the URL path")
+                continue
+            }
+            // `/reset-password/<token>`, `/magic-link/<token>`.
+            if position > 0, text.utf8.count >= 16, ScrubEchoPolicy.looksLikeSecret(text),
+                traits(ScrubBytes.string(bytes, segments[position - 1]), in: .query).contains(.link)
+            {
+                add(segment, "one-time token in the URL path")
+            }
+        }
+        return spans
+    }
+
+    /// Secrets among `name=value` items separated by `&` (and `#`, which starts a fragment); other
+    /// values are nested texts when they may hold something (an escape, or length).
+    func items(
+        _ bytes: [UInt8], _ range: Range<Int>, context: ScrubNameMatcher.Context, rule: ScrubRuleSpec, what: String
+    ) -> Found {
+        var found = Found()
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start
+            while end < range.upperBound, bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+            defer { start = end + 1 }
+            guard let equals = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "=") }), equals + 1 < end else {
+                continue
+            }
+            let name = ScrubBytes.percentDecoded(Substring(ScrubBytes.string(bytes, start..<equals)), plusAsSpace: true)
+            let raw = ScrubBytes.string(bytes, (equals + 1)..<end)
+            let value = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: true)
+            let nameTraits = traits(name, in: context)
+            if nameTraits.contains(.secret) {
+                found.spans.append(
+                    Span(
+                        range: (equals + 1)..<end, secret: value, observed: value == raw ? nil : raw, rule: rule,
+                        summary: "value of \(what) \"\(name)\""))
+            } else if raw.utf8.contains(UInt8(ascii: "%")) || value.utf8.count >= 16 {
+                let kind: TextKind = ScrubEngine.looksLikeURL(value) ? .url : .text(nil)
+                found.nested.append(
+                    Nested(
+                        range: (equals + 1)..<end, encoding: .percent(plusAsSpace: true), kind: kind,
+                        place: "in the value of \(what) \"\(name)\""))
+            }
+        }
+        return found
+    }
+
+    /// Whether a decoded value is a URL: `scheme://…`, or a path with a query.
+    static func looksLikeURL(_ value: String) -> Bool {
+        if value.first == "/" { return value.contains("?") && !value.contains(" ") }
+        guard let colon = value.firstIndex(of: ":"), colon > value.startIndex,
+            value[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
+            value[colon...].hasPrefix("://")
+        else { return false }
+        return !value.contains(" ")
+    }
+
+    /// Absolute URLs anywhere in a text, read by the URL rules.
+    func embeddedURLs(_ bytes: [UInt8], _ text: String, into found: inout Found) {
+        let claimed = found.claimed
+        for match in ScrubRuleSet.embeddedURL.matchGroups(in: text) {
+            guard var range = match[0], !claimed.overlaps(range.lowerBound..<(range.lowerBound + 1)) else { continue }
+            while range.count > 1,
+                [UInt8(ascii: "\\"), UInt8(ascii: ")"), UInt8(ascii: "."), UInt8(ascii: ",")]
+                    .contains(bytes[range.upperBound - 1])
+            {
+                range = range.lowerBound..<(range.upperBound - 1)
+            }
+            found.add(urlStructure(bytes, range), avoiding: claimed)
+        }
+    }
+}

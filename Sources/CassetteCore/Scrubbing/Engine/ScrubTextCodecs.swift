@@ -1,0 +1,176 @@
+import Foundation
+
+/// The encodings a secret can hide in inside a text, decoded for scanning and encoded again the same
+/// way after replacing: base64 (Kubernetes secrets, `client-key-data`, SAML), HTML entities, and the
+/// character sets of bodies that are not UTF-8.
+enum ScrubTextCodecs {
+    /// How a base64 text was written, so that it is written again the same way.
+    struct Base64Style: Sendable, Hashable {
+        var urlSafe: Bool
+        var padded: Bool
+        /// Characters per line when the text is wrapped (PEM, MIME); 0 when it is one line.
+        var lineLength: Int
+        var lineBreak: String
+        /// What followed the last line (a final line break), kept as it was.
+        var trailer: String
+    }
+
+    /// The text a whole value decodes to when it is base64 of UTF-8 text: at least 16 characters of
+    /// one base64 alphabet (optionally wrapped in lines of equal length), decoding to at least 8
+    /// bytes of printable UTF-8. Random tokens and hashes decode to bytes that are not text, and are
+    /// left as they are.
+    static func base64Text(_ text: String) -> (decoded: String, style: Base64Style)? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 16, bytes.count <= 16 * 1024 * 1024 else { return nil }
+        var body = bytes[...]
+        var trailer = ""
+        while let last = body.last, last == 0x0A || last == 0x0D {
+            trailer = String(UnicodeScalar(last)) + trailer
+            body = body.dropLast()
+        }
+        var lines: [ArraySlice<UInt8>] = []
+        var lineBreak = "\n"
+        if body.contains(0x0A) {
+            lineBreak = body.contains(0x0D) ? "\r\n" : "\n"
+            lines = body.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+                $0.last == 0x0D ? $0.dropLast() : $0
+            }
+            // Every line but the last has the same length.
+            guard let first = lines.first, first.count >= 16, lines.dropLast().allSatisfy({ $0.count == first.count }),
+                lines.last!.count <= first.count, !lines.last!.isEmpty
+            else { return nil }
+        } else {
+            lines = [body]
+        }
+        var urlSafe = false
+        var standard = false
+        var joined: [UInt8] = []
+        joined.reserveCapacity(body.count)
+        for line in lines { joined.append(contentsOf: line) }
+        var padding = 0
+        while let last = joined.last, last == UInt8(ascii: "=") {
+            padding += 1
+            joined.removeLast()
+        }
+        guard padding <= 2, joined.count >= 16 else { return nil }
+        for byte in joined {
+            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") {
+                standard = true
+            } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                urlSafe = true
+            } else if !ShapeBytes.isAlphanumeric(byte) {
+                return nil
+            }
+        }
+        guard !(urlSafe && standard), (joined.count + padding) % 4 == 0 || padding == 0 else { return nil }
+        var normal = String(decoding: joined, as: UTF8.self)
+        if urlSafe {
+            normal = normal.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        }
+        normal += String(repeating: "=", count: (4 - normal.utf8.count % 4) % 4)
+        guard let data = Data(base64Encoded: normal), data.count >= 8, let decoded = StoredBody.plainText(data),
+            decoded.contains(where: \.isLetter)
+        else { return nil }
+        let style = Base64Style(
+            urlSafe: urlSafe, padded: padding > 0, lineLength: lines.count > 1 ? lines[0].count : 0,
+            lineBreak: lineBreak, trailer: trailer)
+        return (decoded, style)
+    }
+
+    /// `text` in base64, written in `style`.
+    static func base64(_ text: String, style: Base64Style) -> String {
+        var encoded = Array(Data(text.utf8).base64EncodedString().utf8)
+        if style.urlSafe {
+            for index in encoded.indices {
+                if encoded[index] == UInt8(ascii: "+") {
+                    encoded[index] = UInt8(ascii: "-")
+                } else if encoded[index] == UInt8(ascii: "/") {
+                    encoded[index] = UInt8(ascii: "_")
+                }
+            }
+        }
+        if !style.padded {
+            while encoded.last == UInt8(ascii: "=") { encoded.removeLast() }
+        }
+        guard style.lineLength > 0 else { return String(decoding: encoded, as: UTF8.self) + style.trailer }
+        var wrapped: [UInt8] = []
+        var start = 0
+        while start < encoded.count {
+            if start > 0 { wrapped += Array(style.lineBreak.utf8) }
+            wrapped += encoded[start..<min(encoded.count, start + style.lineLength)]
+            start += style.lineLength
+        }
+        return String(decoding: wrapped, as: UTF8.self) + style.trailer
+    }
+
+    /// Whether a text holds an HTML character reference (`&amp;`, `&#39;`, `&#x2F;`).
+    static func hasEntity(_ text: String) -> Bool {
+        guard let ampersand = text.utf8.firstIndex(of: UInt8(ascii: "&")) else { return false }
+        return text.utf8[ampersand...].contains(UInt8(ascii: ";"))
+    }
+
+    private static let namedEntities: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "sol": "/", "equals": "=",
+        "plus": "+", "commat": "@", "colon": ":", "num": "#", "percnt": "%", "quest": "?",
+    ]
+
+    /// The text with HTML character references decoded; unknown ones stay as they are.
+    static func htmlDecoded(_ text: String) -> String {
+        guard hasEntity(text) else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            output += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            if let semicolon = after.prefix(10).firstIndex(of: ";") {
+                let name = after[..<semicolon]
+                var decoded: String?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else if name.hasPrefix("#") {
+                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else {
+                    decoded = namedEntities[String(name)]
+                }
+                if let decoded {
+                    output += decoded
+                    rest = after[after.index(after: semicolon)...]
+                    continue
+                }
+            }
+            output += "&"
+            rest = after
+        }
+        return output + rest
+    }
+
+    /// The text with `&`, `<`, `>`, `"` and `'` escaped as HTML writes them in attributes.
+    static func htmlEscaped(_ text: String, apostrophe: String = "&#39;", slash: Bool = false) -> String {
+        var output = ""
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += apostrophe
+            case "/" where slash: output += "&#x2F;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// The encoding a `charset` parameter names, for the ones bodies that are not UTF-8 use.
+    static func encoding(ofCharset charset: String?) -> String.Encoding? {
+        switch charset?.lowercased() {
+        case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso_8859-1": .isoLatin1
+        case "windows-1252", "cp1252", "x-cp1252": .windowsCP1252
+        case "us-ascii", "ascii": .ascii
+        case "utf-16": .utf16
+        case "utf-16le": .utf16LittleEndian
+        case "utf-16be": .utf16BigEndian
+        default: nil
+        }
+    }
+}

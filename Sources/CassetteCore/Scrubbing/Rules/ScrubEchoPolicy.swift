@@ -1,0 +1,78 @@
+/// Which secrets are replaced wherever they appear (their echoes), and which only where a rule found
+/// them.
+///
+/// A secret found by its shape always echoes. A value found by the name of its field (or header,
+/// cookie, query item) echoes only when it looks like a secret: long and mixed enough that it cannot
+/// be an ordinary word. `{"auth_provider": "google"}` must not rewrite every `googleapis.com` URL.
+enum ScrubEchoPolicy {
+    /// Whether a value found by name is also replaced where no rule found it.
+    static func echoes(_ value: String) -> Bool {
+        looksLikeSecret(value)
+    }
+
+    /// Long and random enough to be a secret rather than a word: six characters or more with a digit
+    /// and a letter (`hunter2`), eight or more of two classes with a digit or symbol (`tok/en+abc`),
+    /// or sixteen or more of two classes or with spaces (`correct horse battery`); digits alone
+    /// only from twelve on. Never a word on ``SecretNames/benignValues`` nor prose.
+    static func looksLikeSecret(_ value: String) -> Bool {
+        let count = value.utf8.count
+        guard count >= 6 else { return false }
+        var lower = false
+        var upper = false
+        var digit = false
+        var other = false
+        var spaces = 0
+        for byte in value.utf8 {
+            if ShapeBytes.isLower(byte) {
+                lower = true
+            } else if ShapeBytes.isUpper(byte) {
+                upper = true
+            } else if ShapeBytes.isDigit(byte) {
+                digit = true
+            } else if byte == 0x20 {
+                spaces += 1
+            } else {
+                other = true
+            }
+        }
+        guard spaces < 4, !SecretNames.benignValues.contains(value.lowercased()) else { return false }
+        let classes = [lower, upper, digit, other].filter { $0 }.count
+        if digit && !lower && !upper && !other { return count >= 12 }
+        if count >= 16 && (classes >= 2 || spaces > 0) { return true }
+        if count >= 8 && classes >= 2 && (digit || other) { return true }
+        return digit && (lower || upper)
+    }
+
+    /// Whether a value is prose (a validation message, a sentence), which a name does not make a
+    /// secret when it stands in a list or under a container.
+    static func isProse(_ value: String) -> Bool {
+        value.utf8.filter { $0 == 0x20 }.count >= 3
+    }
+
+    /// Public key material that sits under key-like names (`ssh-ed25519 AAAA…`, a PEM public key or
+    /// certificate): never a secret.
+    static func isPublicKey(_ value: String) -> Bool {
+        value.hasPrefix("ssh-") || value.hasPrefix("ecdsa-sha2-") || value.hasPrefix("sk-ssh-")
+            || value.hasPrefix("-----BEGIN PUBLIC KEY") || value.hasPrefix("-----BEGIN CERTIFICATE")
+            || value.hasPrefix("-----BEGIN RSA PUBLIC KEY") || value.hasPrefix("-----BEGIN PGP PUBLIC")
+    }
+
+    /// A reference to a value kept elsewhere, not the value: a template (`${DB_PASSWORD}`,
+    /// `{{ secrets.TOKEN }}`, `%(password)s`, `<%= ENV['KEY'] %>`), an environment variable (`$API_KEY`),
+    /// or, when `dottedPaths`, a dotted identifier path (`process.env.DB_PASSWORD`, `settings.api_key`).
+    static func isReference(_ value: String, dottedPaths: Bool) -> Bool {
+        if value.hasPrefix("${") || value.hasPrefix("{{") || value.hasPrefix("%(") || value.hasPrefix("<%")
+            || value.hasPrefix("#{")
+        {
+            return true
+        }
+        let bytes = Array(value.utf8)
+        func isIdentifier(_ part: ArraySlice<UInt8>) -> Bool {
+            guard let first = part.first, ShapeBytes.isLetter(first) || first == UInt8(ascii: "_") else { return false }
+            return part.allSatisfy { ShapeBytes.isWord($0) }
+        }
+        if bytes.first == UInt8(ascii: "$"), bytes.count > 1, isIdentifier(bytes.dropFirst()) { return true }
+        guard dottedPaths, bytes.contains(UInt8(ascii: ".")) else { return false }
+        return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy(isIdentifier)
+    }
+}
