@@ -112,6 +112,24 @@ import Testing
         #expect(ScrubConfiguration.locate(startingAt: nested) == nil)
     }
 
+    @Test func jsonPathsNameOnePlaceOrEveryDepth() throws {
+        let scrubber = Scrubber(configuration: ScrubConfiguration(jsonPaths: ["$.items[*].serial", "$..badge"]))
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(),
+                F.response(
+                    headers: [F.json],
+                    body: #"{"items":[{"serial":"7741","note":"serial"}],"serial":"stays","badge":"b-1","#
+                        + #""staff":[{"profile":{"badge":"b-2"}}]}"#))
+        ])
+        let body = String(
+            decoding: try #require(scrubber.scrub(document).interactions[0].response?.body), as: UTF8.self)
+        #expect(
+            body
+                == #"{"badge":"SCRUBBED-SECRET-1","items":[{"note":"serial","serial":"SCRUBBED-SECRET-2"}],"serial":"stays","#
+                + #""staff":[{"profile":{"badge":"SCRUBBED-SECRET-3"}}]}"#)
+    }
+
     @Test func projectRulesApply() throws {
         var configuration = ScrubConfiguration(
             headers: ["X-Tenant"], queryItems: ["tenant"], jsonKeys: ["ssn"], jsonPaths: ["$.user.phone"],

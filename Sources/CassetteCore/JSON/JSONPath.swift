@@ -119,6 +119,31 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the place `path` (from the root) is one this path names.
+    package func matches(_ path: [JSONPathComponent]) -> Bool {
+        JSONPath.matches(steps[...], path[...])
+    }
+
+    private static func matches(_ steps: ArraySlice<Step>, _ path: ArraySlice<JSONPathComponent>) -> Bool {
+        guard let step = steps.first else { return path.isEmpty }
+        guard let component = path.first else { return false }
+        let rest = steps.dropFirst()
+        switch (step, component) {
+        case (.key(let expected), .key(let key)):
+            return expected == key && matches(rest, path.dropFirst())
+        case (.index(let expected), .index(let index)):
+            return expected == index && matches(rest, path.dropFirst())
+        case (.anyIndex, .index), (.anyKey, .key):
+            return matches(rest, path.dropFirst())
+        case (.descendant(let expected), _):
+            // The member here, or the same step one level down.
+            if case .key(let key) = component, key == expected, matches(rest, path.dropFirst()) { return true }
+            return matches(steps, path.dropFirst())
+        default:
+            return false
+        }
+    }
+
     /// The values this path names in `value`, in document order.
     package func values(in value: JSONValue) -> [JSONValue] {
         var found: [JSONValue] = []

@@ -32,7 +32,7 @@ extension ScrubConfiguration {
             jsonKeys = try reader.strings("jsonKeys")
             jsonPaths = try reader.strings("jsonPaths")
         }
-        for (index, path) in jsonPaths.enumerated() where ScrubJSONPath(path) == nil {
+        for (index, path) in jsonPaths.enumerated() where JSONPath(path) == nil {
             throw .at(
                 reader.path + [.key("jsonPaths"), .index(index)],
                 .invalid("\"\(path)\" is not a JSON path like \"$.user.phone\" or \"$.items[*].pin\""))

@@ -22,9 +22,10 @@ public struct ScrubConfiguration: Sendable, Equatable {
     /// More JSON keys, form fields and multipart fields whose values are secrets (ignoring case);
     /// `secret-field` rule.
     public var jsonKeys: [String]
-    /// JSON paths into bodies whose string values are secrets (`$.user.phone`, `$.items[*].pin`);
-    /// `secret-field` rule. Paths outside the accepted subset (`$`, `.key`, `["key"]`, `[0]`, `[*]`,
-    /// `.*`) are ignored here; ``load(from:)`` rejects them.
+    /// JSON paths into bodies whose string values are secrets (`$.user.phone`, `$.items[*].pin`,
+    /// `$..badge`); `secret-field` rule. Paths outside the accepted subset (`$`, `.key`, `["key"]`,
+    /// `[0]`, `[*]`, `.*`, `..key`), the one match rules take, are ignored here; ``load(from:)``
+    /// rejects them.
     public var jsonPaths: [String]
     /// The project's own secret shapes, each its own rule.
     public var patterns: [ScrubPattern]

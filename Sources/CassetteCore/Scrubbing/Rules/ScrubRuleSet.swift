@@ -11,7 +11,7 @@ final class ScrubRuleSet: Sendable {
     let scrubbingDetectors: (detectors: [ScrubDetector], prefilter: ScrubPrefilter)
     /// The detectors masking runs (placeholders count as secrets of their rule), and their prefilter.
     let maskingDetectors: (detectors: [ScrubDetector], prefilter: ScrubPrefilter)
-    let jsonPaths: [ScrubJSONPath]
+    let jsonPaths: [JSONPath]
     /// Every rule's placeholders.
     let placeholders: ScrubPlaceholders
     /// The names of the enabled built-in rules.
@@ -62,7 +62,7 @@ final class ScrubRuleSet: Sendable {
             prefilters: placeholders.prefilters)
         scrubbingDetectors = (detectors, ScrubPrefilter(detectors))
         maskingDetectors = (detectors + [recognizer], ScrubPrefilter(detectors + [recognizer]))
-        jsonPaths = configuration.jsonPaths.compactMap(ScrubJSONPath.init)
+        jsonPaths = configuration.jsonPaths.compactMap(JSONPath.init)
         enabled = Set(ScrubRule.allCases.filter(configuration.isEnabled).map(\.rawValue))
     }
 
