@@ -168,13 +168,14 @@ public final class Cassette: Sendable {
     /// A new session whose requests this cassette answers.
     ///
     /// - Parameter configuration: The configuration to start from (copied, not changed). Its
-    ///   `httpAdditionalHeaders` are recorded and forwarded as if set on each request.
+    ///   `httpAdditionalHeaders` are recorded and forwarded as if set on each request, and its
+    ///   `urlCache` is dropped: a cached response would answer in place of the cassette.
     public func session(configuration: URLSessionConfiguration = .ephemeral) -> URLSession {
         URLSession(configuration: self.configuration(from: configuration))
     }
 
-    /// A copy of `configuration` with this cassette's protocol installed, for code that creates its
-    /// own `URLSession`.
+    /// A copy of `configuration` with this cassette's protocol installed and no URL cache, for code
+    /// that creates its own `URLSession`.
     public func configuration(from configuration: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
         let copy = configuration.copy() as! URLSessionConfiguration
         let additional = (configuration.httpAdditionalHeaders ?? [:]).compactMap { key, value -> HTTPHeader? in
@@ -185,6 +186,8 @@ public final class Cassette: Sendable {
             for: SlotEntry(cassette: self, fileURL: fileURL, additionalHeaders: HTTPHeader.canonicalOrder(additional)))
         protocolClasses.withLock { $0.append(ObjectIdentifier(protocolClass)) }
         copy.protocolClasses = [protocolClass] + (configuration.protocolClasses ?? [])
+        // Every request reaches the cassette: none is answered from (or stored in) a URL cache.
+        copy.urlCache = nil
         return copy
     }
 

@@ -13,14 +13,17 @@ import Testing
 /// bundle again with the test's environment variable set, and returns at once otherwise.
 @Suite struct FaultChildTests {
     /// `CASSETTE_FAULT_CHILD=<file>`: writes the two documents of `FaultTests` to the file, one
-    /// after the other, until the parent kills the process. Creates `<file>.started` first.
+    /// after the other, until the parent kills the process. Creates `<file>.started` first. Stops
+    /// by itself if the parent goes away first (an interrupted test run), or after two minutes.
     @Test func childWritesCassettesUntilKilled() throws {
         guard let path = ProcessInfo.processInfo.environment["CASSETTE_FAULT_CHILD"] else { return }
         let file = URL(fileURLWithPath: path)
         let documents = [FaultDocuments.first, FaultDocuments.second]
+        let parent = getppid()
+        let deadline = Date().addingTimeInterval(120)
         try Data().write(to: URL(fileURLWithPath: path + ".started"))
         var index = 0
-        while true {
+        while getppid() == parent, index % 64 != 0 || Date() < deadline {
             try documents[index % 2].write(to: file)
             index += 1
         }

@@ -14,6 +14,16 @@ extension JSONObjectReader {
         return headers
     }
 
+    /// A request's or response's object: its reader, its headers and its body (``body(contentType:)``),
+    /// with `keys` the members it has besides `body` and `headers`.
+    fileprivate static func message(
+        _ json: JSONValue, _ path: [JSONPathComponent], _ what: String, keys: [String]
+    ) throws(JSONShapeError) -> (JSONObjectReader, [HTTPHeader], (bytes: Data, storedForm: StoredBody?)?) {
+        let reader = try JSONObjectReader(json, path: path, what: what, keys: ["body", "headers"] + keys)
+        let headers = try reader.headers()
+        return (reader, headers, try reader.body(contentType: headers.value(for: "Content-Type")))
+    }
+
     /// The body's bytes, and how the file stored it when that is the canonical choice.
     fileprivate func body(contentType: String?) throws(JSONShapeError) -> (bytes: Data, storedForm: StoredBody?)? {
         guard let value = optional("body") else { return nil }
@@ -140,10 +150,7 @@ extension HTTPMessage {
 
 extension RecordedRequest {
     init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
-        let reader = try JSONObjectReader(
-            json, path: path, what: "a request", keys: ["body", "headers", "method", "url"])
-        let headers = try reader.headers()
-        let body = try reader.body(contentType: headers.value(for: "Content-Type"))
+        let (reader, headers, body) = try JSONObjectReader.message(json, path, "a request", keys: ["method", "url"])
         self.init(
             method: try reader.string("method"), url: try reader.string("url"), headers: headers, body: body?.bytes)
         storedForm = body?.storedForm
@@ -159,10 +166,7 @@ extension RecordedRequest {
 
 extension RecordedResponse {
     init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
-        let reader = try JSONObjectReader(
-            json, path: path, what: "a response", keys: ["body", "headers", "status", "url"])
-        let headers = try reader.headers()
-        let body = try reader.body(contentType: headers.value(for: "Content-Type"))
+        let (reader, headers, body) = try JSONObjectReader.message(json, path, "a response", keys: ["status", "url"])
         self.init(
             status: try reader.integer("status", in: 100...999), url: try reader.optionalString("url"),
             headers: headers, body: body?.bytes)

@@ -28,20 +28,6 @@ struct ScrubPrefilter: Sendable {
         count = detectors.count
     }
 
-    /// Whether the text holds any detector's needle, or some detector has none.
-    func mayMatch(_ bytes: [UInt8]) -> Bool {
-        guard unconditional.isEmpty else { return true }
-        for position in bytes.indices where startsNeedle[Int(bytes[position])] {
-            for entry in needlesByFirstByte[Int(bytes[position])]
-            where position + entry.needle.count <= bytes.count
-                && ScrubBytes.matches(entry.needle, in: bytes, at: position)
-            {
-                return true
-            }
-        }
-        return false
-    }
-
     /// For each detector, whether the text holds one of its needles (its `prefilters`), or it has
     /// none and always runs.
     func candidates(in bytes: [UInt8]) -> [Bool] {

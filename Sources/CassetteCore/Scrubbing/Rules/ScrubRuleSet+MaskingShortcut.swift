@@ -129,10 +129,10 @@ extension ScrubRuleSet {
     /// Whether some masking detector may find a secret in `bytes`: its prefilter occurs there and it
     /// matches.
     private func mayHoldShape(_ bytes: [UInt8]) -> Bool {
-        guard maskingDetectors.prefilter.mayMatch(bytes) else { return false }
-        // A prefilter hit is only a maybe (`1/` of an Asana token is in every `/v1/` URL): run the
-        // detectors it lets through, which on a URL or a header value is quick.
+        // A prefilter hit is only a maybe (a provider prefix inside a longer word): run the detectors it lets
+        // through, which on a URL or a header value is quick.
         let possible = maskingDetectors.prefilter.candidates(in: bytes)
+        guard possible.contains(true) else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
         for (index, detector) in maskingDetectors.detectors.enumerated()
         where possible[index] && !detector.matches(in: bytes, text: text).isEmpty {

@@ -1233,7 +1233,8 @@ extension TokenShape {
             category: .productivity,
             pattern: #"(?<![0-9/])[12]/[0-9]{16}(?:/[0-9]{16})?:[a-f0-9]{32}(?![A-Za-z0-9])"#,
             group: 0,
-            literals: ["1/", "2/"],
+            // `1/` or `2/` and the first digit of the 16-digit id (not `1/`, which every `/v1/` URL holds).
+            literals: (1...9).flatMap { ["1/\($0)", "2/\($0)"] },
             keptPrefixes: [],
             source: "https://developers.asana.com/docs/personal-access-token",
             example: "2/61"
