@@ -3,15 +3,15 @@ import Foundation
 // The benchmarks behind README's "Performance" figures, one release executable (declared only with
 // CASSETTE_BENCHMARKS=1). Run them with `scripts/bench` and `scripts/bench-lint`.
 //
-//   CassetteBenchmarks [--quick] [matching] [replay] [record] [load]    (all four when none is named)
+//   CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub]    (all when none is named)
 //   CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
 //   CassetteBenchmarks load-peak 0|1|2 FILE    (a child run of `load`: prints VmHWM in kB)
 
 let usage = """
-    usage: CassetteBenchmarks [--quick] [matching] [replay] [record] [load]
+    usage: CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub]
            CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
     """
-let sections = ["matching", "replay", "record", "load"]
+let sections = ["matching", "replay", "record", "load", "scrub"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
@@ -56,4 +56,7 @@ if selected.contains("record") {
 }
 if selected.contains("load") {
     try LoadBenchmark(rounds: quick ? 2 : 5, directory: directory).run()
+}
+if selected.contains("scrub") {
+    ScrubBenchmark(sizes: quick ? [16_384, 65_536] : [16_384, 65_536, 262_144], rounds: quick ? 3 : 5).run()
 }

@@ -94,11 +94,11 @@ import Testing
         _ = Scrubber.default.matchingIdentity(of: request)
     }
 
-    /// The shapes that once made scrubbing slower than linear (``ScrubTimings/hostileShapes``):
-    /// scrubbed, idempotent, linted. Their timings are printed by `scripts/scrub-timings`.
-    @Test(arguments: ScrubTimings.hostileShapes.map(\.name))
+    /// The shapes that once made scrubbing slower than linear (``HostileInputs/hostileShapes``):
+    /// scrubbed, idempotent, linted. Their timings are printed by `scripts/bench scrub`.
+    @Test(arguments: HostileInputs.hostileShapes.map(\.name))
     func hostileTextsScrubAndStayScrubbed(shape: String) throws {
-        let build = try #require(ScrubTimings.hostileShapes.first { $0.name == shape }).build
+        let build = try #require(HostileInputs.hostileShapes.first { $0.name == shape }).build
         let text = build(8_192)
         let document = CassetteDocument(interactions: [
             Interaction(

@@ -7,6 +7,15 @@ extension JSONObjectReader {
         var headers: [HTTPHeader] = []
         headers.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
+            // The common case without a reader (whose path would be built for every header); any
+            // other shape goes through the reader, for its error.
+            if case .object(let members) = element, members.count == 2, members[0].key == "name",
+                members[1].key == "value", case .string(let name) = members[0].value, !name.isEmpty,
+                case .string(let value) = members[1].value
+            {
+                headers.append(HTTPHeader(name, value))
+                continue
+            }
             let reader = try JSONObjectReader(
                 element, path: path + [.key(key), .index(index)], what: "a header", keys: ["name", "value"])
             headers.append(HTTPHeader(try reader.string("name"), try reader.string("value", nonEmpty: false)))

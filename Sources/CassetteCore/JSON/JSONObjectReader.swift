@@ -120,14 +120,15 @@ package struct JSONObjectReader {
     }
 
     /// `value` as a string.
-    package static func string(_ value: JSONValue, path: [JSONPathComponent], nonEmpty: Bool) throws(JSONShapeError)
-        -> String
-    {
+    /// (`path` is built only for an error: readers call this for every field of a large file.)
+    package static func string(
+        _ value: JSONValue, path: @autoclosure () -> [JSONPathComponent], nonEmpty: Bool
+    ) throws(JSONShapeError) -> String {
         guard case .string(let text) = value else {
-            throw JSONShapeError(path: path, message: "expected a string, found \(value.kindName)")
+            throw JSONShapeError(path: path(), message: "expected a string, found \(value.kindName)")
         }
         if nonEmpty && text.isEmpty {
-            throw JSONShapeError(path: path, message: "expected a non-empty string")
+            throw JSONShapeError(path: path(), message: "expected a non-empty string")
         }
         return text
     }
@@ -144,18 +145,18 @@ package struct JSONObjectReader {
     }
 
     /// `value` as an integer within `range`.
-    package static func integer(_ value: JSONValue, path: [JSONPathComponent], in range: ClosedRange<Int>)
-        throws(JSONShapeError) -> Int
-    {
+    package static func integer(
+        _ value: JSONValue, path: @autoclosure () -> [JSONPathComponent], in range: ClosedRange<Int>
+    ) throws(JSONShapeError) -> Int {
         guard case .number(let literal) = value else {
-            throw JSONShapeError(path: path, message: "expected an integer, found \(value.kindName)")
+            throw JSONShapeError(path: path(), message: "expected an integer, found \(value.kindName)")
         }
         guard let integer = Int(literal) else {
-            throw JSONShapeError(path: path, message: "expected an integer, found \(literal)")
+            throw JSONShapeError(path: path(), message: "expected an integer, found \(literal)")
         }
         guard range.contains(integer) else {
             throw JSONShapeError(
-                path: path,
+                path: path(),
                 message: "expected an integer from \(range.lowerBound) to \(range.upperBound), found \(literal)")
         }
         return integer
