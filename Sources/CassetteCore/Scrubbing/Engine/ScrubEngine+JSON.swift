@@ -49,7 +49,8 @@ extension ScrubEngine {
                 rule: .secretField, summary: "number under JSON key \"\(secret.name)\"", replacement: "0", place)
             return .number(phase == .replace ? "0" : literal)
         case .array(let elements):
-            var result = elements
+            // Copied only once an element changes: most bodies hold no secret, and lint walks them all.
+            var result: [JSONValue]?
             for (index, element) in elements.enumerated() {
                 var elementScope = scope
                 // A list of validation messages under `password` holds no password.
@@ -58,9 +59,13 @@ extension ScrubEngine {
                 {
                     elementScope.secret = nil
                 }
-                result[index] = walkJSON(element, place: self.place(place, .index(index)), scope: elementScope)
+                let walked = walkJSON(element, place: self.place(place, .index(index)), scope: elementScope)
+                if result != nil || !ScrubEngine.isSame(walked, element) {
+                    if result == nil { result = elements }
+                    result?[index] = walked
+                }
             }
-            return .array(result)
+            return result.map { .array($0) } ?? value
         case .object(let members):
             return walkObject(members, place: place, scope: scope)
         default:
@@ -126,9 +131,32 @@ extension ScrubEngine {
                 result[index].key = newKey
                 renamed = true
             }
-            result[index].value = walkJSON(member.value, place: memberPlace, scope: child)
+            let walked = walkJSON(member.value, place: memberPlace, scope: child)
+            if !ScrubEngine.isSame(walked, member.value) { result[index].value = walked }
         }
+        if !renamed && ScrubEngine.isSame(members, result) { return .object(members) }
         return renamed && !place.isText ? .object(sorting: result) : .object(result)
+    }
+
+    /// Whether a walk gave `value` back unchanged: the same string or number, or the same array
+    /// storage (a walk that changes nothing returns its input). Cheap, so that unchanged JSON is
+    /// never copied.
+    static func isSame(_ walked: JSONValue, _ value: JSONValue) -> Bool {
+        switch (walked, value) {
+        case (.string(let lhs), .string(let rhs)): lhs == rhs
+        case (.number(let lhs), .number(let rhs)): lhs == rhs
+        case (.array(let lhs), .array(let rhs)): isSame(lhs, rhs)
+        case (.object(let lhs), .object(let rhs)): isSame(lhs, rhs)
+        default: walked == value
+        }
+    }
+
+    /// Whether two arrays share their storage.
+    static func isSame<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+        lhs.count == rhs.count
+            && lhs.withUnsafeBufferPointer { left in
+                rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
+            }
     }
 
     /// A string value, by its scope.

@@ -236,9 +236,10 @@ struct ScrubEngine {
     func wholeShape(of secret: String) -> ScrubRuleSpec? {
         let bytes = Array(secret.utf8)
         let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
-        let possible = prefilter.candidates(in: bytes)
-        for (index, detector) in detectors.enumerated() where possible[index] {
-            if let match = detector.matches(in: bytes, text: secret).first(where: { $0.range == 0..<bytes.count }) {
+        for index in prefilter.candidates(in: bytes) {
+            if let match = detectors[index].matches(in: bytes, text: secret).first(where: {
+                $0.range == 0..<bytes.count
+            }) {
                 return match.rule
             }
         }
@@ -249,8 +250,8 @@ struct ScrubEngine {
     private mutating func collectShapes(_ text: String, _ bytes: [UInt8], avoiding taken: ScrubRanges) {
         var found: [(range: Range<Int>, order: Int, secret: String, observed: String?, rule: ScrubRuleSpec)] = []
         let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
-        let possible = prefilter.candidates(in: bytes)
-        for (order, detector) in detectors.enumerated() where possible[order] {
+        for order in prefilter.candidates(in: bytes) {
+            let detector = detectors[order]
             if skipsEmail, case .shape(.email) = detector.matcher { continue }
             for match in detector.matches(in: bytes, text: text) where !taken.overlaps(match.range) {
                 let raw = ScrubBytes.string(bytes, match.range)

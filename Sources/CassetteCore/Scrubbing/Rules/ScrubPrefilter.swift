@@ -28,31 +28,25 @@ struct ScrubPrefilter: Sendable {
         count = detectors.count
     }
 
-    /// For each detector, whether the text holds one of its needles (its `prefilters`), or it has
-    /// none and always runs.
-    func candidates(in bytes: [UInt8]) -> [Bool] {
-        var possible = [Bool](repeating: false, count: count)
-        var remaining = count
-        for index in unconditional where !possible[index] {
-            possible[index] = true
-            remaining -= 1
-        }
+    /// The detectors that may match the text, in ascending order: those with one of their needles
+    /// (their `prefilters`) in it, and those without needles, which always run. Most texts hold no
+    /// needle at all, and then this allocates nothing.
+    func candidates(in bytes: [UInt8]) -> [Int] {
+        var found = unconditional
         var position = 0
-        while position < bytes.count && remaining > 0 {
+        while position < bytes.count && found.count < count {
             guard startsNeedle[Int(bytes[position])] else {
                 position += 1
                 continue
             }
-            for entry in needlesByFirstByte[Int(bytes[position])] where !possible[entry.detector] {
-                if position + entry.needle.count <= bytes.count
-                    && ScrubBytes.matches(entry.needle, in: bytes, at: position)
-                {
-                    possible[entry.detector] = true
-                    remaining -= 1
-                }
+            for entry in needlesByFirstByte[Int(bytes[position])]
+            where position + entry.needle.count <= bytes.count && !found.contains(entry.detector)
+                && ScrubBytes.matches(entry.needle, in: bytes, at: position)
+            {
+                found.append(entry.detector)
             }
             position += 1
         }
-        return possible
+        return found.count > 1 ? found.sorted() : found
     }
 }

@@ -107,9 +107,8 @@ extension ScrubRuleSet {
     /// recording's `SCRUBBED-TOKEN-1`, masked to its rule's class token). `nil` otherwise.
     private func classToken(ofCredentials value: [UInt8], _ range: Range<Int>) -> String? {
         var token = spec(.authorization).style.classToken(secret: "")
-        let possible = maskingDetectors.prefilter.candidates(in: value)
-        for (index, detector) in maskingDetectors.detectors.enumerated() where possible[index] {
-            switch detector.matcher {
+        for index in maskingDetectors.prefilter.candidates(in: value) {
+            switch maskingDetectors.detectors[index].matcher {
             case .shape(.schemeCredentials):
                 continue
             case .placeholders(let placeholders):
@@ -132,12 +131,8 @@ extension ScrubRuleSet {
         // A prefilter hit is only a maybe (a provider prefix inside a longer word): run the detectors it lets
         // through, which on a URL or a header value is quick.
         let possible = maskingDetectors.prefilter.candidates(in: bytes)
-        guard possible.contains(true) else { return false }
+        guard !possible.isEmpty else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
-        for (index, detector) in maskingDetectors.detectors.enumerated()
-        where possible[index] && !detector.matches(in: bytes, text: text).isEmpty {
-            return true
-        }
-        return false
+        return possible.contains { !maskingDetectors.detectors[$0].matches(in: bytes, text: text).isEmpty }
     }
 }
