@@ -1,16 +1,29 @@
 /// Decides in one pass over a text which shape detectors may match it, instead of searching the
 /// text once for each detector's substrings.
+///
+/// Runs for every string the scrubber reads, so the needles live in flat arrays (one buffer of
+/// bytes, one table of entries grouped by first byte) that the scan reads without reference
+/// counting.
 struct ScrubPrefilter: Sendable {
-    /// The needles that start with each byte, with the detector each belongs to.
-    private let needlesByFirstByte: [[(needle: [UInt8], detector: Int)]]
-    /// Whether any needle starts with each byte: most bytes of a text start none.
-    private let startsNeedle: [Bool]
+    /// One needle: where its bytes are in ``needleBytes``, and the detector it belongs to.
+    private struct Entry: Sendable {
+        let start: Int
+        let length: Int
+        let detector: Int
+    }
+
+    /// Every needle's bytes, one after the other.
+    private let needleBytes: [UInt8]
+    /// The needles, grouped by first byte: those starting with byte `b` are
+    /// `entries[firstEntry[b]..<firstEntry[b + 1]]`.
+    private let entries: [Entry]
+    private let firstEntry: [Int]
     /// Detectors without needles: they always run.
     private let unconditional: [Int]
     private let count: Int
 
     init(_ detectors: [ScrubDetector]) {
-        var table = [[(needle: [UInt8], detector: Int)]](repeating: [], count: 256)
+        var byFirstByte = [[(needle: [UInt8], detector: Int)]](repeating: [], count: 256)
         var unconditional: [Int] = []
         for (index, detector) in detectors.enumerated() {
             if detector.prefilters.isEmpty { unconditional.append(index) }
@@ -19,11 +32,23 @@ struct ScrubPrefilter: Sendable {
                     unconditional.append(index)
                     continue
                 }
-                table[Int(first)].append((needle, index))
+                byFirstByte[Int(first)].append((needle, index))
             }
         }
-        needlesByFirstByte = table
-        startsNeedle = table.map { !$0.isEmpty }
+        var needleBytes: [UInt8] = []
+        var entries: [Entry] = []
+        var firstEntry: [Int] = []
+        for group in byFirstByte {
+            firstEntry.append(entries.count)
+            for (needle, detector) in group {
+                entries.append(Entry(start: needleBytes.count, length: needle.count, detector: detector))
+                needleBytes += needle
+            }
+        }
+        firstEntry.append(entries.count)
+        self.needleBytes = needleBytes
+        self.entries = entries
+        self.firstEntry = firstEntry
         self.unconditional = unconditional
         count = detectors.count
     }
@@ -33,19 +58,29 @@ struct ScrubPrefilter: Sendable {
     /// needle at all, and then this allocates nothing.
     func candidates(in bytes: [UInt8]) -> [Int] {
         var found = unconditional
-        var position = 0
-        while position < bytes.count && found.count < count {
-            guard startsNeedle[Int(bytes[position])] else {
-                position += 1
-                continue
+        bytes.withUnsafeBufferPointer { text in
+            needleBytes.withUnsafeBufferPointer { needles in
+                entries.withUnsafeBufferPointer { entries in
+                    firstEntry.withUnsafeBufferPointer { firstEntry in
+                        var position = 0
+                        while position < text.count && found.count < count {
+                            let first = Int(text[position])
+                            for entry in entries[firstEntry[first]..<firstEntry[first + 1]]
+                            where position + entry.length <= text.count {
+                                var offset = 1
+                                while offset < entry.length && text[position + offset] == needles[entry.start + offset]
+                                {
+                                    offset += 1
+                                }
+                                if offset == entry.length && !found.contains(entry.detector) {
+                                    found.append(entry.detector)
+                                }
+                            }
+                            position += 1
+                        }
+                    }
+                }
             }
-            for entry in needlesByFirstByte[Int(bytes[position])]
-            where position + entry.needle.count <= bytes.count && !found.contains(entry.detector)
-                && ScrubBytes.matches(entry.needle, in: bytes, at: position)
-            {
-                found.append(entry.detector)
-            }
-            position += 1
         }
         return found.count > 1 ? found.sorted() : found
     }
