@@ -94,11 +94,6 @@ public struct RecordingFailure: Sendable, Hashable, CustomStringConvertible {
     /// The `URLError` code.
     public var code: Int
 
-    public init(request: String, code: Int) {
-        self.request = request
-        self.code = code
-    }
-
     /// `GET http://127.0.0.1:8080/v1/users: the server at 127.0.0.1:8080 was unreachable: could not
     /// connect to the server (URLError -1004)`.
     public var description: String {

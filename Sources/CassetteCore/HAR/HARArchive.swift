@@ -42,14 +42,14 @@ package struct HARArchive: Sendable, Equatable {
         /// `_resourceType` (Chrome, mitmproxy): `fetch`, `document`, `websocket`, `preflight`...
         package var resourceType: String?
         /// `_fromCache` (Chrome: `"memory"` or `"disk"`): the browser answered from its cache.
-        package var fromCache: Bool
+        package var fromCache = false
         /// Whether the entry has `_webSocketMessages` (Chrome, mitmproxy).
-        package var hasWebSocketMessages: Bool
+        package var hasWebSocketMessages = false
         /// `_initiator.type` (Chrome): `parser`, `script`, `preflight`, `other`...
         package var initiatorType: String?
         /// `_redirectHop` (written by `cassette export`): this entry is a redirect hop of the
         /// interaction that continues with the next entry.
-        package var isRedirectHop: Bool
+        package var isRedirectHop = false
         /// `_cassetteRequest` (written by `cassette export` when an interaction's request differs
         /// from its first redirect hop): the method and URL the caller asked for.
         package var cassetteRequest: MethodAndURL?
@@ -57,24 +57,6 @@ package struct HARArchive: Sendable, Equatable {
         /// its own): the final URL after redirects.
         package var cassetteResponseURL: String?
 
-        package init(
-            index: Int, startedDateTime: String, day: String, request: Request, response: Response,
-            resourceType: String? = nil, fromCache: Bool = false, hasWebSocketMessages: Bool = false,
-            initiatorType: String? = nil, isRedirectHop: Bool = false, cassetteRequest: MethodAndURL? = nil
-        ) {
-            self.index = index
-            self.startedDateTime = startedDateTime
-            self.day = day
-            self.request = request
-            self.response = response
-            self.resourceType = resourceType
-            self.fromCache = fromCache
-            self.hasWebSocketMessages = hasWebSocketMessages
-            self.initiatorType = initiatorType
-            self.isRedirectHop = isRedirectHop
-            self.cassetteRequest = cassetteRequest
-            self.cassetteResponseURL = nil
-        }
     }
 
     /// A request's method and URL.
@@ -82,57 +64,35 @@ package struct HARArchive: Sendable, Equatable {
         package var method: String
         package var url: String
 
-        package init(method: String, url: String) {
-            self.method = method
-            self.url = url
-        }
     }
 
     /// An entry's `request`: method, URL, headers in file order, and the body from `postData`.
     package struct Request: Sendable, Equatable {
         package var method: String
         package var url: String
-        package var headers: [HTTPHeader]
+        package var headers: [HTTPHeader] = []
         /// The body: `postData.text` (base64-decoded when `postData` says `encoding: base64`), or
         /// `postData.params` encoded as the `mimeType` says; `nil` without `postData`.
         package var body: Data?
 
-        package init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil) {
-            self.method = method
-            self.url = url
-            self.headers = headers
-            self.body = body
-        }
     }
 
     /// An entry's `response`.
     package struct Response: Sendable, Equatable {
         /// `status`; `0` when no response arrived.
         package var status: Int
-        package var headers: [HTTPHeader]
+        package var headers: [HTTPHeader] = []
         /// `content.text`, base64-decoded when `content.encoding` is `base64`; `nil` when the file
         /// holds no text.
         package var body: Data?
         /// Whether `content.text` was present (an empty text is a body known to be empty).
-        package var hasText: Bool
+        package var hasText = false
         /// Whether `content.size` says the body had bytes (so a missing `text` lost them).
-        package var declaresContent: Bool
+        package var declaresContent = false
         /// `redirectURL`, empty when absent.
-        package var redirectURL: String
+        package var redirectURL = ""
         /// `_urlErrorCode` (written by `cassette export` for a transport error): the `URLError` code.
         package var urlErrorCode: Int?
 
-        package init(
-            status: Int, headers: [HTTPHeader] = [], body: Data? = nil, hasText: Bool = false,
-            declaresContent: Bool = false, redirectURL: String = "", urlErrorCode: Int? = nil
-        ) {
-            self.status = status
-            self.headers = headers
-            self.body = body
-            self.hasText = hasText
-            self.declaresContent = declaresContent
-            self.redirectURL = redirectURL
-            self.urlErrorCode = urlErrorCode
-        }
     }
 }

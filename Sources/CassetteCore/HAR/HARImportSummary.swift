@@ -8,14 +8,6 @@ package struct HARImportSummary: Sendable, Equatable, CustomStringConvertible {
     /// Whether an existing cassette was replaced (no `--append`).
     package var replaced: Bool
 
-    package init(harPath: String, cassettePath: String, result: HARImport.Result, existingCount: Int, replaced: Bool) {
-        self.harPath = harPath
-        self.cassettePath = cassettePath
-        self.result = result
-        self.existingCount = existingCount
-        self.replaced = replaced
-    }
-
     /// One line per fact: what was imported, what was skipped and why, what the filters left out.
     package var description: String {
         let imported = result.interactions.count

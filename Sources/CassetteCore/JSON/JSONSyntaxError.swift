@@ -6,9 +6,4 @@ package struct JSONSyntaxError: Error, Sendable, Equatable {
     package var offset: Int
     /// What was expected, or what was wrong, in words.
     package var message: String
-
-    package init(offset: Int, message: String) {
-        self.offset = offset
-        self.message = message
-    }
 }
