@@ -113,4 +113,25 @@ import Testing
         _ = Scrubber.default.matchingIdentity(of: document.interactions[0].request)
         _ = Scrubber.default.scrubText(text)
     }
+
+    /// A line that is only a keyword the line reader looks for (`password `, `export `, `- `), its
+    /// space the last byte of the line or of the body, once read past the line's end and crashed
+    /// (found by `scripts/fuzz scrub`). Scrubbed as text, in a request and as a cassette body.
+    @Test(arguments: [
+        "password ", "passwd ", "export ", "- ", "machine ", "default ", "data:", "password \nnext: line",
+        "export \r\n", "  - \n", "x: 1\npasswd \t\n", "export", "-",
+    ])
+    func aKeywordAtTheEndOfALineStaysInsideIt(line: String) {
+        let body = Data(line.utf8)
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(method: "POST", url: "https://api.example.com/", body: body),
+                outcome: .response(
+                    RecordedResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: body)))
+        ])
+        let scrubbed = Scrubber.default.scrub(document)
+        #expect(scrubbed == document)
+        #expect(Scrubber.default.findings(in: document).isEmpty)
+        #expect(Scrubber.default.scrubText(line) == line)
+    }
 }

@@ -38,9 +38,10 @@ enum ScrubBytes {
         return nil
     }
 
-    /// Whether `needle` occurs in `haystack` at `offset`.
-    static func matches(_ needle: [UInt8], in haystack: [UInt8], at offset: Int) -> Bool {
-        guard offset + needle.count <= haystack.count else { return false }
+    /// Whether `needle` stands in `haystack` at `offset`, ending at or before `end` (the end of a
+    /// line, say; the whole haystack when `nil`).
+    static func matches(_ needle: [UInt8], in haystack: [UInt8], at offset: Int, before end: Int? = nil) -> Bool {
+        guard offset + needle.count <= min(end ?? haystack.count, haystack.count) else { return false }
         var index = 0
         while index < needle.count {
             if haystack[offset + index] != needle[index] { return false }

@@ -37,7 +37,7 @@ extension ScrubEngine {
         var end = line.upperBound
         while end > cursor, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         guard cursor < end else { return index + 1 }
-        if ScrubBytes.matches(Array("data:".utf8), in: bytes, at: cursor) {
+        if ScrubBytes.matches(Array("data:".utf8), in: bytes, at: cursor, before: end) {
             var payload = cursor + 5
             if payload < end, bytes[payload] == 0x20 { payload += 1 }
             if payload < end {
@@ -53,14 +53,15 @@ extension ScrubEngine {
             }
             return index + 1
         }
-        if ScrubBytes.matches(Array("machine ".utf8), in: bytes, at: cursor)
-            || ScrubBytes.matches(Array("default ".utf8), in: bytes, at: cursor)
+        if ScrubBytes.matches(Array("machine ".utf8), in: bytes, at: cursor, before: end)
+            || ScrubBytes.matches(Array("default ".utf8), in: bytes, at: cursor, before: end)
         {
             found.spans += netrcSpans(bytes, cursor..<end)
             return index + 1
         }
         // A `.netrc` entry over several lines: `password secret` alone on its line.
-        for keyword in ["password ", "passwd "] where ScrubBytes.matches(Array(keyword.utf8), in: bytes, at: cursor) {
+        for keyword in ["password ", "passwd "]
+        where ScrubBytes.matches(Array(keyword.utf8), in: bytes, at: cursor, before: end) {
             let rest = bytes[(cursor + keyword.utf8.count)..<end]
             if !rest.isEmpty, !rest.contains(0x20), !rest.contains(0x09), !rest.contains(UInt8(ascii: "=")),
                 !rest.contains(UInt8(ascii: ":"))
@@ -69,13 +70,14 @@ extension ScrubEngine {
                 return index + 1
             }
         }
-        if ScrubBytes.matches(Array("export ".utf8), in: bytes, at: cursor) { cursor += 7 }
-        if ScrubBytes.matches(Array("- ".utf8), in: bytes, at: cursor) {
+        if ScrubBytes.matches(Array("export ".utf8), in: bytes, at: cursor, before: end) { cursor += 7 }
+        if ScrubBytes.matches(Array("- ".utf8), in: bytes, at: cursor, before: end) {
             cursor += 2
             pair = nil
         }
         let column = cursor - line.lowerBound
         if let open = pair, column < open.column { pair = nil }
+        guard cursor < end else { return index + 1 }
         // The name, quoted or not.
         var nameRange: Range<Int>
         if bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
