@@ -76,17 +76,19 @@ extension ScrubEngine {
     private mutating func walkObject(_ members: [JSONValue.Member], place: JSONPlace, scope: JSONScope) -> JSONValue {
         let enabled = rules.isEnabled(.secretField)
         let isJWK = members.contains { $0.key == "kty" }
-        let countsModelTokens = members.contains { SecretNames.modelTokenSiblings.contains($0.key.lowercased()) }
+        // Each key lower-cased once, for the word lists below.
+        let loweredKeys = members.map { $0.key.lowercased() }
+        let countsModelTokens = loweredKeys.contains { SecretNames.modelTokenSiblings.contains($0) }
         // `{"name": "DB_PASSWORD", "value": "…"}`: the name member names the value member.
         var pairName = scope.pairName
-        for member in members where SecretNames.pairNameKeys.contains(member.key.lowercased()) {
+        for (member, lowered) in zip(members, loweredKeys) where SecretNames.pairNameKeys.contains(lowered) {
             if case .string(let name) = member.value,
                 isSecretName(name, in: .jsonKey) || ScrubHeaderStructure.of(name).map({ $0 != .url }) == true
             {
                 pairName = name
             }
         }
-        let isGrant = members.contains { $0.key.lowercased() == "grant_type" }
+        let isGrant = loweredKeys.contains("grant_type")
         var result = members
         var renamed = false
         for (index, member) in members.enumerated() {
@@ -98,7 +100,7 @@ extension ScrubEngine {
             if isJWK {
                 // A JSON Web Key: only its private members are secrets, also under `keys`.
                 if SecretNames.privateJWKMembers.contains(key) { child.secret = (key, false) }
-            } else if let pairName, SecretNames.pairValueKeys.contains(key.lowercased()) {
+            } else if let pairName, SecretNames.pairValueKeys.contains(loweredKeys[index]) {
                 if let structure = ScrubHeaderStructure.of(pairName), structure != .url {
                     child.structure = (structure, pairName)
                 } else {
@@ -110,7 +112,8 @@ extension ScrubEngine {
                 child.structure = (structure, key)
             } else if countsModelTokens, ScrubNameMatcher.words(key).allSatisfy({ $0.hasPrefix("token") }) {
                 // A language model's token beside its log-probability.
-            } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(key.lowercased()) {
+            } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(loweredKeys[index])
+            {
                 child.secret = (key, false)
                 child.numeric = keyTraits.contains(.numeric)
             } else if keyTraits.contains(.container) {

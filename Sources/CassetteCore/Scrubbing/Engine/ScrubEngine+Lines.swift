@@ -37,7 +37,7 @@ extension ScrubEngine {
         var end = line.upperBound
         while end > cursor, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         guard cursor < end else { return index + 1 }
-        if ScrubBytes.matches(Array("data:".utf8), in: bytes, at: cursor, before: end) {
+        if ScrubBytes.matches(LineKeyword.data, in: bytes, at: cursor, before: end) {
             var payload = cursor + 5
             if payload < end, bytes[payload] == 0x20 { payload += 1 }
             if payload < end {
@@ -53,16 +53,16 @@ extension ScrubEngine {
             }
             return index + 1
         }
-        if ScrubBytes.matches(Array("machine ".utf8), in: bytes, at: cursor, before: end)
-            || ScrubBytes.matches(Array("default ".utf8), in: bytes, at: cursor, before: end)
+        if ScrubBytes.matches(LineKeyword.machine, in: bytes, at: cursor, before: end)
+            || ScrubBytes.matches(LineKeyword.default, in: bytes, at: cursor, before: end)
         {
             found.spans += netrcSpans(bytes, cursor..<end)
             return index + 1
         }
         // A `.netrc` entry over several lines: `password secret` alone on its line.
-        for keyword in ["password ", "passwd "]
-        where ScrubBytes.matches(Array(keyword.utf8), in: bytes, at: cursor, before: end) {
-            let rest = bytes[(cursor + keyword.utf8.count)..<end]
+        for keyword in LineKeyword.netrcPasswords
+        where ScrubBytes.matches(keyword, in: bytes, at: cursor, before: end) {
+            let rest = bytes[(cursor + keyword.count)..<end]
             if !rest.isEmpty, !rest.contains(0x20), !rest.contains(0x09), !rest.contains(UInt8(ascii: "=")),
                 !rest.contains(UInt8(ascii: ":"))
             {
@@ -70,8 +70,10 @@ extension ScrubEngine {
                 return index + 1
             }
         }
-        if ScrubBytes.matches(Array("export ".utf8), in: bytes, at: cursor, before: end) { cursor += 7 }
-        if ScrubBytes.matches(Array("- ".utf8), in: bytes, at: cursor, before: end) {
+        if ScrubBytes.matches(LineKeyword.export, in: bytes, at: cursor, before: end) {
+            cursor += LineKeyword.export.count
+        }
+        if ScrubBytes.matches(LineKeyword.listItem, in: bytes, at: cursor, before: end) {
             cursor += 2
             pair = nil
         }
@@ -202,7 +204,8 @@ extension ScrubEngine {
             return ((range.lowerBound + 1)..<(end - 1), first)
         }
         var end = range.upperBound
-        if let comment = ScrubBytes.firstIndex(of: Array(" #".utf8), in: bytes, from: range.lowerBound, before: end) {
+        if let comment = ScrubBytes.firstIndex(of: LineKeyword.comment, in: bytes, from: range.lowerBound, before: end)
+        {
             end = comment
         }
         while end > range.lowerBound, ",; \t".utf8.contains(bytes[end - 1]) { end -= 1 }
@@ -214,4 +217,15 @@ extension ScrubEngine {
         ShapeBytes.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "$")
     }
+}
+
+/// The words the line reader looks for at the start of a line, as bytes, made once.
+private enum LineKeyword {
+    static let data = Array("data:".utf8)
+    static let machine = Array("machine ".utf8)
+    static let `default` = Array("default ".utf8)
+    static let netrcPasswords = [Array("password ".utf8), Array("passwd ".utf8)]
+    static let export = Array("export ".utf8)
+    static let listItem = Array("- ".utf8)
+    static let comment = Array(" #".utf8)
 }

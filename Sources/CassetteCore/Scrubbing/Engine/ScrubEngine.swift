@@ -80,9 +80,12 @@ struct ScrubEngine {
         var nested: [Nested] = []
 
         /// Every range taken so far, for finders that must stay clear of earlier ones.
-        var claimed: ScrubRanges { ScrubRanges(spans.map(\.range) + nested.map(\.range)) }
+        var claimed: ScrubRanges {
+            spans.isEmpty && nested.isEmpty ? ScrubRanges([]) : ScrubRanges(spans.map(\.range) + nested.map(\.range))
+        }
 
         mutating func add(_ other: Found, avoiding claimed: ScrubRanges) {
+            guard !other.spans.isEmpty || !other.nested.isEmpty else { return }
             spans += other.spans.filter { !claimed.overlaps($0.range) }
             nested += other.nested.filter { !claimed.overlaps($0.range) }
         }
@@ -90,6 +93,11 @@ struct ScrubEngine {
 
     /// Nested texts deeper than this are searched for shapes and echoes only.
     static let maximumDepth = 5
+
+    /// The rules that find a secret by the name of its field, query item or header.
+    private static let ruleNamesOfNames: Set = [
+        ScrubRule.secretField.rawValue, ScrubRule.secretQuery.rawValue, ScrubRule.secretHeader.rawValue,
+    ]
 
     let rules: ScrubRuleSet
     let masking: Bool
@@ -188,9 +196,9 @@ struct ScrubEngine {
     /// Spans with something to replace, sorted and without overlaps (the first found wins), and
     /// the nested texts clear of them and of each other.
     private func resolved(_ found: Found) -> (spans: [Span], nested: [Nested]) {
-        let byName: Set = [
-            ScrubRule.secretField.rawValue, ScrubRule.secretQuery.rawValue, ScrubRule.secretHeader.rawValue,
-        ]
+        // Most texts hold nothing: no sorting, no sets.
+        guard !found.spans.isEmpty || !found.nested.isEmpty else { return ([], []) }
+        let byName = ScrubEngine.ruleNamesOfNames
         var candidates = found.spans.filter { span in
             if span.fixed != nil { return true }
             guard !span.secret.isEmpty, rules.isEnabled(name: span.rule.name) else { return false }
