@@ -57,25 +57,27 @@ extension ScrubEngine {
         switch ScrubHeaderStructure.of(header.name) {
         case .credentials:
             return process(
-                value, kind: .plain, spans: credentialSpans(bytes, 0..<bytes.count, header: "\(header.name) header"),
+                value, utf8: bytes, kind: .plain,
+                spans: credentialSpans(bytes, 0..<bytes.count, header: "\(header.name) header"),
                 path: path)
         case .cookies(let allPairs):
             return process(
-                value, kind: .plain, spans: cookieSpans(bytes, 0..<bytes.count, allPairs: allPairs), path: path)
+                value, utf8: bytes, kind: .plain, spans: cookieSpans(bytes, 0..<bytes.count, allPairs: allPairs),
+                path: path)
         case .url:
-            return process(value, kind: .url, path: path)
+            return process(value, utf8: bytes, kind: .url, path: path)
         case nil:
             let nameTraits = traits(header.name, in: .header)
             if rules.isEnabled(.secretHeader), nameTraits.contains(.secret) {
                 let span = Span(
                     range: 0..<bytes.count, secret: value, rule: rules.spec(.secretHeader),
                     summary: "value of header \(header.name)")
-                return process(value, kind: .plain, spans: [span], path: path)
+                return process(value, utf8: bytes, kind: .plain, spans: [span], path: path)
             }
             let saved = skipsEmail
             skipsEmail = nameTraits.contains(.messageID)
             defer { skipsEmail = saved }
-            return process(value, kind: ScrubEngine.isHeaderText(bytes) ? .text(nil) : .plain, path: path)
+            return process(value, utf8: bytes, kind: ScrubEngine.isHeaderText(bytes) ? .text(nil) : .plain, path: path)
         }
     }
 

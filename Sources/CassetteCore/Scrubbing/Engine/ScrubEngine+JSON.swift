@@ -172,24 +172,24 @@ extension ScrubEngine {
         if let (structure, name) = scope.structure,
             let spans = structuredSpans(structure, bytes, 0..<bytes.count, name: "JSON key \"\(name)\"")
         {
-            return process(text, kind: .plain, spans: spans, path: place.path)
+            return process(text, utf8: bytes, kind: .plain, spans: spans, path: place.path)
         }
         // A private key under `private_key` keeps its BEGIN and END lines: the key rule takes it.
         if scope.secret != nil, text.hasPrefix("-----BEGIN "), rules.isEnabled(.privateKey),
             !PrivateKeyShape.matches(in: bytes).isEmpty
         {
-            return process(text, kind: .plain, path: place.path)
+            return process(text, utf8: bytes, kind: .plain, path: place.path)
         }
         if let secret = scope.secret, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
             let summary =
                 secret.inherited ? "value under JSON key \"\(secret.name)\"" : "value of JSON key \"\(secret.name)\""
             let span = Span(range: 0..<bytes.count, secret: text, rule: rules.spec(.secretField), summary: summary)
-            return process(text, kind: .plain, spans: [span], path: place.path)
+            return process(text, utf8: bytes, kind: .plain, spans: [span], path: place.path)
         }
         let savedSkip = skipsEmail
         skipsEmail = skipsEmail || scope.messageID
         defer { skipsEmail = savedSkip }
-        return process(text, kind: .text(nil), path: place.path)
+        return process(text, utf8: bytes, kind: .text(nil), path: place.path)
     }
 
     /// A key: read for shapes and echoes only (an email address or a token used as a key).

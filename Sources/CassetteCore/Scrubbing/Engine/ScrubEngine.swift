@@ -155,11 +155,13 @@ struct ScrubEngine {
 
     /// Scrubs one text: registers what it holds (first pass) or returns it with replacements
     /// (second pass).
+    ///
+    /// - Parameter utf8: The text's UTF-8 bytes when the caller has them already.
     mutating func process(
-        _ text: String, kind: TextKind, spans: [Span] = [], path: [JSONPathComponent]
+        _ text: String, utf8: [UInt8]? = nil, kind: TextKind, spans: [Span] = [], path: [JSONPathComponent]
     ) -> String {
         guard !text.isEmpty else { return text }
-        let bytes = Array(text.utf8)
+        let bytes = utf8 ?? Array(text.utf8)
         let edits = scan(bytes, text, kind: kind, given: spans, path: path)
         return ScrubEngine.apply(edits, to: bytes) ?? text
     }
