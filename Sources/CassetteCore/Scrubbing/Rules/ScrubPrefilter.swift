@@ -18,6 +18,9 @@ struct ScrubPrefilter: Sendable {
     /// `entries[firstEntry[b]..<firstEntry[b + 1]]`.
     private let entries: [Entry]
     private let firstEntry: [Int]
+    /// One bit per pair of bytes `(a, b)`: whether a needle starts with `a` then `b` (every `b` for
+    /// a needle of one byte). Most positions of a text start no needle, and this says so in one read.
+    private let pairs: [UInt64]
     /// Detectors without needles: they always run.
     private let unconditional: [Int]
     private let count: Int
@@ -35,6 +38,16 @@ struct ScrubPrefilter: Sendable {
                 byFirstByte[Int(first)].append((needle, index))
             }
         }
+        var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
+        for group in byFirstByte {
+            for (needle, _) in group {
+                let seconds = needle.count > 1 ? [needle[1]] : Array(0...255)
+                for second in seconds {
+                    let key = Int(needle[0]) << 8 | Int(second)
+                    pairs[key >> 6] |= 1 << UInt64(key & 63)
+                }
+            }
+        }
         var needleBytes: [UInt8] = []
         var entries: [Entry] = []
         var firstEntry: [Int] = []
@@ -49,6 +62,7 @@ struct ScrubPrefilter: Sendable {
         self.needleBytes = needleBytes
         self.entries = entries
         self.firstEntry = firstEntry
+        self.pairs = pairs
         self.unconditional = unconditional
         count = detectors.count
     }
@@ -62,21 +76,31 @@ struct ScrubPrefilter: Sendable {
             needleBytes.withUnsafeBufferPointer { needles in
                 entries.withUnsafeBufferPointer { entries in
                     firstEntry.withUnsafeBufferPointer { firstEntry in
-                        var position = 0
-                        while position < text.count && found.count < count {
-                            let first = Int(text[position])
-                            for entry in entries[firstEntry[first]..<firstEntry[first + 1]]
-                            where position + entry.length <= text.count {
-                                var offset = 1
-                                while offset < entry.length && text[position + offset] == needles[entry.start + offset]
-                                {
-                                    offset += 1
+                        pairs.withUnsafeBufferPointer { pairs in
+                            var position = 0
+                            while position < text.count && found.count < count {
+                                let first = Int(text[position])
+                                if position + 1 < text.count {
+                                    let key = first << 8 | Int(text[position + 1])
+                                    if pairs[key >> 6] & (1 << UInt64(key & 63)) == 0 {
+                                        position += 1
+                                        continue
+                                    }
                                 }
-                                if offset == entry.length && !found.contains(entry.detector) {
-                                    found.append(entry.detector)
+                                for entry in entries[firstEntry[first]..<firstEntry[first + 1]]
+                                where position + entry.length <= text.count {
+                                    var offset = 1
+                                    while offset < entry.length
+                                        && text[position + offset] == needles[entry.start + offset]
+                                    {
+                                        offset += 1
+                                    }
+                                    if offset == entry.length && !found.contains(entry.detector) {
+                                        found.append(entry.detector)
+                                    }
                                 }
+                                position += 1
                             }
-                            position += 1
                         }
                     }
                 }
