@@ -1,6 +1,10 @@
 import Foundation
 
 extension ScrubEngine {
+    /// What trails a line's value and is not part of it.
+    private static let valueEndPunctuation = ByteSet(",;")
+    private static let valueEndPunctuationAndSpace = ByteSet(",; \t")
+
     /// Line by line: server-sent `data:` payloads and JSON lines are texts of their own; a line
     /// `NAME=value`, `export NAME="value"`, `name: value` or `- name: value` whose name is a secret's
     /// holds one (a YAML block `name: |` holds the indented lines that follow).
@@ -199,7 +203,7 @@ extension ScrubEngine {
         let first = bytes[range.lowerBound]
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             var end = range.upperBound
-            while end > range.lowerBound + 1, ",;".utf8.contains(bytes[end - 1]) { end -= 1 }
+            while end > range.lowerBound + 1, ScrubEngine.valueEndPunctuation.contains(bytes[end - 1]) { end -= 1 }
             guard end - range.lowerBound >= 2, bytes[end - 1] == first else { return nil }
             return ((range.lowerBound + 1)..<(end - 1), first)
         }
@@ -208,7 +212,7 @@ extension ScrubEngine {
         {
             end = comment
         }
-        while end > range.lowerBound, ",; \t".utf8.contains(bytes[end - 1]) { end -= 1 }
+        while end > range.lowerBound, ScrubEngine.valueEndPunctuationAndSpace.contains(bytes[end - 1]) { end -= 1 }
         return end > range.lowerBound ? (range.lowerBound..<end, nil) : nil
     }
 

@@ -1,6 +1,13 @@
 import Foundation
 
 extension ScrubEngine {
+    /// What ends an unquoted value: of a credentials name (`Authorization=Bearer x`), of any other.
+    private static let credentialValueStops = ByteSet("\n\r\"'<")
+    private static let pairValueStops = ByteSet(" \t\n\r;&,\"'<>)]}")
+    /// What stands before and after an item of a `;` or `&` list.
+    private static let listStarts = ByteSet(";&?")
+    private static let listEnds = ByteSet(";&")
+
     /// `name: "value"`, `"name": "value"`, `name='value'`, `name => "value"` anywhere in a text
     /// (JavaScript config, GraphQL arguments, JSON that is not whole, attributes), and `name=value`
     /// unquoted where the value looks like a secret or stands in a `;` or `&` list (connection
@@ -56,8 +63,8 @@ extension ScrubEngine {
                 quoted = true
             } else {
                 var end = cursor
-                let stops = structure == .credentials ? "\n\r\"'<" : " \t\n\r;&,\"'<>)]}"
-                while end < bytes.count, !stops.utf8.contains(bytes[end]) { end += 1 }
+                let stops = structure == .credentials ? ScrubEngine.credentialValueStops : ScrubEngine.pairValueStops
+                while end < bytes.count, !stops.contains(bytes[end]) { end += 1 }
                 valueRange = cursor..<end
             }
             index = max(index + 1, valueRange.upperBound)
@@ -74,7 +81,7 @@ extension ScrubEngine {
             } else {
                 let before = nameStart > 0 ? bytes[nameStart - 1] : 0
                 let after = valueRange.upperBound < bytes.count ? bytes[valueRange.upperBound] : 0
-                let inList = ";&?".utf8.contains(before) || ";&".utf8.contains(after)
+                let inList = ScrubEngine.listStarts.contains(before) || ScrubEngine.listEnds.contains(after)
                 guard inList || ScrubEchoPolicy.looksLikeSecret(raw),
                     !ScrubEchoPolicy.isReference(raw, dottedPaths: true)
                 else { continue }

@@ -1,6 +1,11 @@
 import Foundation
 
 extension ScrubEngine {
+    /// The delimiters of a URL or form, which a text percent-encoded whole has only as escapes.
+    private static let urlDelimiters = ByteSet(":/?=&")
+    /// The symbols a form field's name may hold beside letters and digits.
+    private static let formNameSymbols = ByteSet("_.-[]%+*~")
+
     /// The structure of a text, sniffed from its content (the media type is a hint only): multipart
     /// parts, a JSON document, base64 of text, a form; else its lines (`NAME=value`, `name: value`,
     /// server-sent `data:` lines, JSON lines), its XML and HTML tags, and `name: "value"` pairs.
@@ -66,7 +71,7 @@ extension ScrubEngine {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
-            if byte <= 0x20 || ":/?=&".utf8.contains(byte) { return false }
+            if byte <= 0x20 || ScrubEngine.urlDelimiters.contains(byte) { return false }
             if byte == UInt8(ascii: "%"), index + 2 < range.upperBound {
                 let escape = (bytes[index + 1], bytes[index + 2] | 0x20)
                 switch escape {
@@ -99,7 +104,7 @@ extension ScrubEngine {
                 if byte == UInt8(ascii: "=") {
                     guard nameLength > 0 else { return false }
                     inName = false
-                } else if ShapeBytes.isAlphanumeric(byte) || "_.-[]%+*~".utf8.contains(byte) {
+                } else if ShapeBytes.isAlphanumeric(byte) || ScrubEngine.formNameSymbols.contains(byte) {
                     nameLength += 1
                 } else {
                     return false

@@ -1,6 +1,10 @@
 import Foundation
 
 extension ScrubEngine {
+    /// What ends a URL's authority, and what ends its path.
+    private static let authorityEnds = ByteSet("/?#\\")
+    private static let pathEnds = ByteSet("?#")
+
     /// Secrets in a URL by its structure: the user info, secrets in the path (webhook and bot
     /// tokens, `;jsessionid=`, reset and magic-link tokens), the values of query items (and of
     /// fragment items, where OAuth's implicit flow puts tokens) named like secrets, and other
@@ -16,7 +20,9 @@ extension ScrubEngine {
         {
             let authorityStart = separator + (bytes[separator + 1] == UInt8(ascii: "\\") ? 5 : 3)
             var authorityEnd = authorityStart
-            while authorityEnd < range.upperBound, !"/?#\\".utf8.contains(bytes[authorityEnd]) { authorityEnd += 1 }
+            while authorityEnd < range.upperBound, !ScrubEngine.authorityEnds.contains(bytes[authorityEnd]) {
+                authorityEnd += 1
+            }
             var hostStart = authorityStart
             if let at = (authorityStart..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: "@") }),
                 at > authorityStart
@@ -29,7 +35,7 @@ extension ScrubEngine {
             host = ScrubBytes.string(bytes, hostStart..<hostEnd).lowercased()
             pathStart = authorityEnd
         }
-        let queryStart = (pathStart..<range.upperBound).first { "?#".utf8.contains(bytes[$0]) }
+        let queryStart = (pathStart..<range.upperBound).first { ScrubEngine.pathEnds.contains(bytes[$0]) }
         if rules.isEnabled(.secretPath) {
             found.spans += pathSpans(bytes, pathStart..<(queryStart ?? range.upperBound), host: host)
         }

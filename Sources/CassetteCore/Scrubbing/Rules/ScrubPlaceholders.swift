@@ -71,7 +71,8 @@ struct ScrubPlaceholders: Sendable {
                     continue
                 }
                 var local = at
-                while local > 0, ShapeBytes.isAlphanumeric(bytes[local - 1]) || "._%+-".utf8.contains(bytes[local - 1])
+                while local > 0,
+                    ShapeBytes.isAlphanumeric(bytes[local - 1]) || EmailShape.localSymbols.contains(bytes[local - 1])
                 {
                     local -= 1
                 }

@@ -7,6 +7,9 @@
 /// (`ssh://git@github.com/org/repo`) and message identifiers
 /// (`<20240101.1.ABCDEF@mail.example.com>`).
 enum EmailShape {
+    /// The symbols an address's local part may hold beside letters and digits.
+    static let localSymbols = ByteSet("._%+-")
+
     /// The last labels of file names, never top-level domains of addresses.
     static let fileExtensions: Set<String> = [
         "png", "jpg", "jpeg", "gif", "svg", "webp", "heic", "heif", "avif", "bmp", "tif", "tiff", "pdf", "ico",
@@ -69,7 +72,7 @@ enum EmailShape {
         while start > floor {
             let byte = bytes[start - 1]
             if byte < 0x80 {
-                guard ShapeBytes.isAlphanumeric(byte) || "._%+-".utf8.contains(byte) else { break }
+                guard ShapeBytes.isAlphanumeric(byte) || EmailShape.localSymbols.contains(byte) else { break }
                 if ShapeBytes.isAlphanumeric(byte) { hasAlphanumeric = true }
                 start -= 1
             } else {

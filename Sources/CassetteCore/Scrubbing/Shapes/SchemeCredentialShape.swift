@@ -7,6 +7,9 @@ import Foundation
 /// must decode to `user:password`, so prose ("Bearer tokens", "Basic authentication") and challenge
 /// parameters (`Bearer error="invalid_token"`) are left alone.
 enum SchemeCredentialShape {
+    /// The symbols a token68 credential may hold beside letters and digits.
+    private static let tokenSymbols = ByteSet("-._~+/")
+
     static func matches(in bytes: [UInt8]) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var index = 0
@@ -52,7 +55,7 @@ enum SchemeCredentialShape {
 
     /// The token68 characters of RFC 7235.
     @inline(__always) static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        ShapeBytes.isAlphanumeric(byte) || "-._~+/".utf8.contains(byte)
+        ShapeBytes.isAlphanumeric(byte) || SchemeCredentialShape.tokenSymbols.contains(byte)
     }
 
     /// Whether credentials of the scheme look like real ones.

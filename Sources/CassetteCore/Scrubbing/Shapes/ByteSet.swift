@@ -1,0 +1,20 @@
+/// A set of bytes, for the character classes that scanners test on every byte: one shift and one
+/// mask, where `"…".utf8.contains(byte)` walks the string each time.
+struct ByteSet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// The ASCII characters of `characters`.
+    init(_ characters: StaticString) {
+        precondition(characters.isASCII, "a ByteSet holds ASCII characters")
+        characters.withUTF8Buffer { buffer in
+            for byte in buffer {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
+    }
+
+    @inline(__always) func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+    }
+}
