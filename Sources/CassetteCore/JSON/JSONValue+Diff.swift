@@ -12,12 +12,6 @@ package struct JSONDifference: Sendable, Equatable {
 }
 
 extension JSONValue {
-    /// The paths at which this value and `other` differ, such as `$.user.name` or `$.items[2]`, at
-    /// most `limit` of them, in document order. Numbers compare by their canonical spelling.
-    package func differingPaths(from other: JSONValue, limit: Int = 5) -> [String] {
-        differences(from: other, limit: limit).map(\.path)
-    }
-
     /// The places at which this value and `other` differ, with the values on both sides, at most
     /// `limit` of them, in document order. Numbers compare by their canonical spelling.
     package func differences(from other: JSONValue, limit: Int = 5) -> [JSONDifference] {

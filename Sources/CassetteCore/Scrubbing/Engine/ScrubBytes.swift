@@ -50,10 +50,6 @@ enum ScrubBytes {
         return true
     }
 
-    static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-    }
-
     static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }

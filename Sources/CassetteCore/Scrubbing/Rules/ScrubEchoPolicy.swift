@@ -16,7 +16,7 @@ enum ScrubEchoPolicy {
     /// only from twelve on. Never a word on ``SecretNames/benignValues`` nor prose.
     static func looksLikeSecret(_ value: String) -> Bool {
         let count = value.utf8.count
-        guard count >= 6 else { return false }
+        guard count >= Scrubber.minimumEchoLength else { return false }
         var lower = false
         var upper = false
         var digit = false
