@@ -9,14 +9,14 @@ extension ScrubEngine {
         guard rules.isEnabled(.authorization) else { return [] }
         var start = range.lowerBound
         var end = range.upperBound
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        while start < end, ShapeBytes.isBlank(bytes[start]) { start += 1 }
+        while end > start, ShapeBytes.isBlank(bytes[end - 1]) { end -= 1 }
         let schemeStart = start
-        if let space = bytes[start..<end].firstIndex(where: { $0 == 0x20 || $0 == 0x09 }), space > start,
+        if let space = bytes[start..<end].firstIndex(where: ShapeBytes.isBlank), space > start,
             bytes[start..<space].allSatisfy({ $0 == UInt8(ascii: "-") || ShapeBytes.isAlphanumeric($0) })
         {
             start = space
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while start < end, ShapeBytes.isBlank(bytes[start]) { start += 1 }
         }
         guard start < end else { return [] }
         let credentials = ScrubBytes.string(bytes, start..<end)

@@ -36,10 +36,10 @@ extension ScrubEngine {
     ) -> Int {
         let line = lines[index]
         var cursor = line.lowerBound
-        while cursor < line.upperBound, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+        while cursor < line.upperBound, ShapeBytes.isBlank(bytes[cursor]) { cursor += 1 }
         let indent = cursor - line.lowerBound
         var end = line.upperBound
-        while end > cursor, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        while end > cursor, ShapeBytes.isBlank(bytes[end - 1]) { end -= 1 }
         guard cursor < end else { return index + 1 }
         if ScrubBytes.matches(LineKeyword.data, in: bytes, at: cursor, before: end) {
             var payload = cursor + 5
@@ -99,7 +99,7 @@ extension ScrubEngine {
             nameRange = nameStart..<cursor
         }
         guard !nameRange.isEmpty else { return index + 1 }
-        while cursor < end, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+        while cursor < end, ShapeBytes.isBlank(bytes[cursor]) { cursor += 1 }
         guard cursor < end, bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: ":") else {
             return index + 1
         }
@@ -110,7 +110,7 @@ extension ScrubEngine {
             return index + 1
         }
         cursor += 1
-        while cursor < end, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+        while cursor < end, ShapeBytes.isBlank(bytes[cursor]) { cursor += 1 }
         var name = ScrubBytes.string(bytes, nameRange)
         var nameTraits = traits(name, in: .jsonKey)
         if let open = pair, column == open.column, SecretNames.pairValueKeys.contains(name.lowercased()) {
@@ -136,14 +136,14 @@ extension ScrubEngine {
             var last = index
             while last + 1 < lines.count {
                 let next = lines[last + 1]
-                let nextIndent = bytes[next].prefix { $0 == 0x20 || $0 == 0x09 }.count
+                let nextIndent = bytes[next].prefix(while: ShapeBytes.isBlank).count
                 guard nextIndent > indent || nextIndent == next.count else { break }
                 last += 1
             }
             while last > index, lines[last].isEmpty || bytes[lines[last]].allSatisfy(ShapeBytes.isSpace) { last -= 1 }
             guard last > index else { return index + 1 }
             var blockStart = lines[index + 1].lowerBound
-            while bytes[blockStart] == 0x20 || bytes[blockStart] == 0x09 { blockStart += 1 }
+            while ShapeBytes.isBlank(bytes[blockStart]) { blockStart += 1 }
             let block = blockStart..<lines[last].upperBound
             found.spans.append(
                 Span(
@@ -177,7 +177,7 @@ extension ScrubEngine {
         var words: [Range<Int>] = []
         var start = range.lowerBound
         while start < range.upperBound {
-            while start < range.upperBound, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while start < range.upperBound, ShapeBytes.isBlank(bytes[start]) { start += 1 }
             var end = start
             while end < range.upperBound, bytes[end] != 0x20 && bytes[end] != 0x09 { end += 1 }
             if end > start { words.append(start..<end) }

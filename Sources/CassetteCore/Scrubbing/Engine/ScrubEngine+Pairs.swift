@@ -42,7 +42,7 @@ extension ScrubEngine {
                 index += 1
                 continue
             }
-            while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+            while cursor < bytes.count, ShapeBytes.isBlank(bytes[cursor]) { cursor += 1 }
             guard cursor < bytes.count else { break }
             let quote = bytes[cursor]
             var valueRange: Range<Int>
@@ -98,7 +98,7 @@ extension ScrubEngine {
     /// 64 bytes, with spaces allowed before the separator.
     private static func pairName(_ bytes: [UInt8], before separator: Int) -> (String, Int)? {
         var end = separator
-        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        while end > 0, ShapeBytes.isBlank(bytes[end - 1]) { end -= 1 }
         guard end > 0 else { return nil }
         let last = bytes[end - 1]
         if last == UInt8(ascii: "\"") || last == UInt8(ascii: "'") {

@@ -32,8 +32,8 @@ enum SchemeCredentialShape {
             }
             var start = index + scheme.count
             index = start
-            guard start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 else { continue }
-            while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            guard start < bytes.count, ShapeBytes.isBlank(bytes[start]) else { continue }
+            while start < bytes.count, ShapeBytes.isBlank(bytes[start]) { start += 1 }
             var end = start
             while end < bytes.count, isTokenCharacter(bytes[end]) { end += 1 }
             let characters = end - start

@@ -15,8 +15,10 @@ enum ShapeBytes {
     @inline(__always) static func isBase64(_ byte: UInt8) -> Bool {
         isAlphanumeric(byte) || byte == 0x2B || byte == 0x2F
     }
+    /// A space or a tab: the white space inside one line.
+    @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        isBlank(byte) || byte == 0x0A || byte == 0x0D
     }
     @inline(__always) static func lowercase(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
 
