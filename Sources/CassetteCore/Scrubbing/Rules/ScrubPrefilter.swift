@@ -39,15 +39,6 @@ struct ScrubPrefilter: Sendable {
             }
         }
         var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
-        for group in byFirstByte {
-            for (needle, _) in group {
-                let seconds = needle.count > 1 ? [needle[1]] : Array(0...255)
-                for second in seconds {
-                    let key = Int(needle[0]) << 8 | Int(second)
-                    pairs[key >> 6] |= 1 << UInt64(key & 63)
-                }
-            }
-        }
         var needleBytes: [UInt8] = []
         var entries: [Entry] = []
         var firstEntry: [Int] = []
@@ -56,6 +47,10 @@ struct ScrubPrefilter: Sendable {
             for (needle, detector) in group {
                 entries.append(Entry(start: needleBytes.count, length: needle.count, detector: detector))
                 needleBytes += needle
+                for second in needle.count > 1 ? [needle[1]] : Array(0...255) {
+                    let key = Int(needle[0]) << 8 | Int(second)
+                    pairs[key >> 6] |= 1 << UInt64(key & 63)
+                }
             }
         }
         firstEntry.append(entries.count)
