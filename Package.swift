@@ -58,7 +58,7 @@ if Context.environment["CASSETTE_BENCHMARKS"] == "1" {
 }
 // libFuzzer entries (Fuzz/*.swift), one binary for every fuzz target. `scripts/fuzz` builds it with
 // `swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`: the sanitizers stay on the
-// command line, not in unsafeFlags here.
+// command line, not in this manifest's compiler settings.
 if Context.environment["CASSETTE_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(
