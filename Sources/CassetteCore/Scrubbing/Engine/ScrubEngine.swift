@@ -80,9 +80,7 @@ struct ScrubEngine {
         var nested: [Nested] = []
 
         /// Every range taken so far, for finders that must stay clear of earlier ones.
-        var claimed: ScrubRanges {
-            spans.isEmpty && nested.isEmpty ? ScrubRanges([]) : ScrubRanges(spans.map(\.range) + nested.map(\.range))
-        }
+        var claimed: ScrubRanges { ScrubRanges(spans.map(\.range) + nested.map(\.range)) }
 
         mutating func add(_ other: Found, avoiding claimed: ScrubRanges) {
             guard !other.spans.isEmpty || !other.nested.isEmpty else { return }

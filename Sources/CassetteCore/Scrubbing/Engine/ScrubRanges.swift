@@ -5,6 +5,8 @@ struct ScrubRanges {
 
     /// Builds the union of any ranges, in any order.
     init(_ ranges: [Range<Int>]) {
+        // Most texts claim nothing; this runs for each of them.
+        guard !ranges.isEmpty else { return }
         for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = self.ranges.last, range.lowerBound < last.upperBound {
                 self.ranges[self.ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
