@@ -23,7 +23,7 @@ import Testing
         let scrubbed = Scrubber.default.scrub(document)
         #expect(Scrubber.default.scrub(scrubbed) == scrubbed)
         for interaction in document.interactions {
-            _ = Scrubber.default.matchingIdentity(of: interaction.request)
+            _ = RequestMatcher(scrubber: .default).identity(of: interaction.request)
         }
     }
 
@@ -39,7 +39,7 @@ import Testing
             method: "POST", url: "https://api.example.com/", headers: [HTTPHeader("Content-Type", "application/json")],
             body: Data(String(repeating: #"{"a":"#, count: min(depth, 600)).utf8) + Data("1".utf8)
                 + Data(String(repeating: "}", count: min(depth, 600)).utf8))
-        _ = Scrubber.default.matchingIdentity(of: request)
+        _ = RequestMatcher(scrubber: .default).identity(of: request)
         _ = Scrubber.default.scrub(
             CassetteDocument(interactions: [Interaction(request: request, outcome: .failure(TransportError(code: -1)))])
         )
@@ -91,7 +91,7 @@ import Testing
             method: "POST", url: "https://api.example.com/", headers: [HTTPHeader("Content-Type", "application/json")],
             body: Data(#"{"n":\#(number)}"#.utf8))
         _ = CanonicalBody.hash(of: request.body, contentType: "application/json")
-        _ = Scrubber.default.matchingIdentity(of: request)
+        _ = RequestMatcher(scrubber: .default).identity(of: request)
     }
 
     /// The shapes that once made scrubbing slower than linear (``HostileInputs/hostileShapes``):
@@ -110,7 +110,7 @@ import Testing
         let scrubbed = Scrubber.default.scrub(document)
         #expect(Scrubber.default.scrub(scrubbed) == scrubbed)
         #expect(Scrubber.default.findings(in: scrubbed).isEmpty)
-        _ = Scrubber.default.matchingIdentity(of: document.interactions[0].request)
+        _ = RequestMatcher(scrubber: .default).identity(of: document.interactions[0].request)
         _ = Scrubber.default.scrubText(text)
     }
 

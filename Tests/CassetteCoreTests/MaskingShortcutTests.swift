@@ -131,4 +131,49 @@ import Testing
         #expect(patterned.masked(order) != order)
         #expect(patterned.masked(order) == patterned.fullyMasked(order))
     }
+    /// `Authorization` values of every shape the token catalogue knows, a JWT, a placeholder, and
+    /// values of no known shape, each alone and echoed in the URL (raw, base64, in a path), in
+    /// another header, or beside a second credentials header.
+    static var credentialsRequests: [RecordedRequest] {
+        let tokens =
+            TokenShape.catalogue.map(\.example).filter { !$0.contains(" ") } + [
+                F.jwt, "SCRUBBED-TOKEN-1", "live-token-0123456789abcdef",
+                "abc.ghp_0123456789abcdefABCDEF0123456789abcd",
+            ]
+        return tokens.flatMap { token -> [RecordedRequest] in
+            let base64 = Data(token.utf8).base64EncodedString()
+            let authorization = HTTPHeader("Authorization", "Bearer \(token)")
+            return [
+                F.request(headers: [authorization]),
+                F.request(headers: [.init("Accept", "application/json"), authorization]),
+                F.request(url: "https://api.example.com/v1/items?t=\(token)", headers: [authorization]),
+                F.request(url: "https://api.example.com/v1/items/\(token)", headers: [authorization]),
+                F.request(url: "https://api.example.com/v1/items?t=\(base64)", headers: [authorization]),
+                F.request(headers: [authorization, .init("X-Note", token)]),
+                F.request(headers: [authorization, .init("Proxy-Authorization", "Bearer \(token)")]),
+            ]
+        }
+    }
+
+    /// Matching skips masking a request whose only secrets are credentials only where the full
+    /// passes change nothing else in it, so the identity it computes is the masked request's, for
+    /// tokens of every known shape and with echoes that must rule it out.
+    @Test func matchingSkipsMaskingOnlyWhereThePassesChangeNothingButCredentials() {
+        let matcher = RequestMatcher(scrubber: .default)
+        var skipped = 0
+        for request in Self.credentialsRequests + Self.bearerRequests + Self.credentialsForThePasses
+            + Self.plainRequests + Self.maskedRequests
+        {
+            let full = Scrubber.default.fullyMasked(request)
+            #expect(matcher.match(request).identity == matcher.identity(ofMasked: full), "\(request)")
+            guard Scrubber.default.masksOnlyCredentials(request) else { continue }
+            skipped += 1
+            #expect(full.url == request.url && full.body == request.body, "\(request)")
+            for (header, masked) in zip(request.headers, full.headers) where masked != header {
+                #expect(["authorization", "proxy-authorization"].contains(header.name.lowercased()), "\(request)")
+            }
+        }
+        // Every catalogue shape alone in the header is skipped; the echoes are not.
+        #expect(skipped >= TokenShape.catalogue.count)
+    }
 }

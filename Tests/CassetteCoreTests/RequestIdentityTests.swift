@@ -7,8 +7,9 @@ import Testing
         -> RequestIdentity
     {
         RequestIdentity(
-            method: method, url: url, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [],
-            body: body.map { Data($0.utf8) })
+            strict: RecordedRequest(
+                method: method, url: url, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [],
+                body: body.map { Data($0.utf8) }))
     }
 
     @Test(arguments: [

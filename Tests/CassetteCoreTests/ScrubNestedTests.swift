@@ -49,7 +49,9 @@ import Testing
         let recorded = Scrubber.default.scrub(CassetteDocument(interactions: [F.interaction(live)])).interactions[0]
             .request
         #expect(!Scrubber.default.masked(live).url.contains("live-nest-123456"))
-        #expect(Scrubber.default.matchingIdentity(of: live) == Scrubber.default.matchingIdentity(of: recorded))
+        #expect(
+            RequestMatcher(scrubber: .default).identity(of: live)
+                == RequestMatcher(scrubber: .default).identity(of: recorded))
         #expect(!Scrubber.default.scrubText(live.url).contains("live-nest-123456"))
     }
 

@@ -50,8 +50,8 @@ import Testing
         E.expectScrubbed(E.response("Use \(url) to continue.", "text/plain"), [secret])
         let recorded = Scrubber.default.scrub(document).interactions[0].request
         #expect(
-            Scrubber.default.matchingIdentity(of: document.interactions[0].request)
-                == Scrubber.default.matchingIdentity(of: recorded))
+            RequestMatcher(scrubber: .default).identity(of: document.interactions[0].request)
+                == RequestMatcher(scrubber: .default).identity(of: recorded))
     }
 
     @Test func ordinaryPathsStay() {

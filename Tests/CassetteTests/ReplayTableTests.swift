@@ -73,9 +73,8 @@ import Testing
             method: "POST", url: "\(Self.base)/v1/users?page=2", headers: json,
             body: Data(#"{"name":"Bob","age":36}"#.utf8))
         let miss = table.explainMiss(
-            of: live, identity: matcher.identity(of: live), cassettePath: "Cassettes/Users.json",
-            testName: "createsUser",
-            mask: Scrubber.default.masked)
+            of: (matcher.identity(of: live), Scrubber.default.masked(live)), cassettePath: "Cassettes/Users.json",
+            testName: "createsUser")
         #expect(miss.nearest?.index == 1)
         #expect(
             miss.nearest?.differences == [
@@ -90,8 +89,8 @@ import Testing
         _ = table.take(matcher.identity(of: request))
         _ = table.take(matcher.identity(of: request))
         let miss = table.explainMiss(
-            of: request, identity: matcher.identity(of: request), cassettePath: "Cassettes/Poll.json", testName: nil,
-            mask: Scrubber.default.masked)
+            of: (matcher.identity(of: request), Scrubber.default.masked(request)), cassettePath: "Cassettes/Poll.json",
+            testName: nil)
         #expect(miss.nearest?.servedCount == 2)
         #expect(miss.nearest?.differences == [])
     }
@@ -100,8 +99,8 @@ import Testing
         let table = ReplayTable(interactions: [], matcher: matcher, repeatsLast: false)
         let request = RecordedRequest(method: "GET", url: "\(Self.base)/anything")
         let miss = table.explainMiss(
-            of: request, identity: matcher.identity(of: request), cassettePath: "Cassettes/Empty.json", testName: nil,
-            mask: Scrubber.default.masked)
+            of: (matcher.identity(of: request), Scrubber.default.masked(request)), cassettePath: "Cassettes/Empty.json",
+            testName: nil)
         #expect(miss.nearest == nil)
         #expect(miss.description.contains("the cassette has no interactions"))
     }

@@ -117,8 +117,8 @@ import Testing
         } catch {
             thrown = error
         }
-        let liveHash = live.identity.bodyHash.prefix(12)
-        let recordedHash = recorded.identity.bodyHash.prefix(12)
+        let liveHash = RequestIdentity(strict: live).bodyHash.prefix(12)
+        let recordedHash = RequestIdentity(strict: recorded).bodyHash.prefix(12)
         let expected = """
             \(file.path): error: no recorded interaction matches POST \(Self.base)/v1/users?page=2 (body sha256 \(liveHash))
               nearest recorded request, interactions[1]: POST \(Self.base)/v1/users?page=1 (body sha256 \(recordedHash))

@@ -11,6 +11,9 @@ package struct ReplayTable: Sendable {
     package let interactions: [Interaction]
     /// The identity of each interaction's request, by position.
     package let identities: [RequestIdentity]
+    /// Each interaction's request in masked form, by position: what the match rules' predicate and a
+    /// miss's explanation compare a live request with, masked once when the cassette is opened.
+    package let maskedRequests: [RecordedRequest]
     /// For each request identity, the positions of its recorded answers, in recorded order.
     private let queues: [RequestIdentity: [Int]]
     /// Whether a request asked for more often than recorded gets the last answer again.
@@ -23,8 +26,10 @@ package struct ReplayTable: Sendable {
     /// A table of `interactions`, indexed by the identities `matcher` gives their requests.
     package init(interactions: [Interaction], matcher: RequestMatcher, repeatsLast: Bool) {
         self.interactions = interactions
-        let identities = interactions.map { matcher.identity(of: $0.request) }
+        let masked = interactions.map { matcher.scrubber.masked($0.request) }
+        let identities = masked.map(matcher.identity(ofMasked:))
         self.identities = identities
+        maskedRequests = masked
         var queues: [RequestIdentity: [Int]] = [:]
         for (index, identity) in identities.enumerated() { queues[identity, default: []].append(index) }
         self.queues = queues
@@ -79,15 +84,17 @@ package struct ReplayTable: Sendable {
         servedCounts.indices.filter { servedCounts[$0] > 0 }
     }
 
-    /// Why no answer was served to `request`, whose identity is `identity`: the nearest recorded
-    /// request and how they differ, or that its recorded answers were all served.
+    /// Why no answer was served to `request`: the nearest recorded request and how they differ, or
+    /// that its recorded answers were all served.
     ///
-    /// Runs only on a miss, so a scan of every recorded request is fine; `mask` masks each recorded
-    /// request for the body comparison and is called for the nearest one only.
+    /// Runs only on a miss, so a scan of every recorded request is fine.
+    ///
+    /// - Parameter request: The live request's identity and masked form.
     package func explainMiss(
-        of request: RecordedRequest, identity: RequestIdentity, cassettePath: String, testName: String?,
-        configurationPath: String? = nil, mask: (RecordedRequest) -> RecordedRequest
+        of request: (identity: RequestIdentity, masked: RecordedRequest), cassettePath: String, testName: String?,
+        configurationPath: String? = nil
     ) -> ReplayMiss {
+        let identity = request.identity
         var miss = ReplayMiss(
             cassettePath: cassettePath, request: identity, nearest: nil, testName: testName,
             configurationPath: configurationPath)
@@ -109,8 +116,8 @@ package struct ReplayTable: Sendable {
             miss.nearest = .init(index: best.index, identity: nearest, differences: [], servedCount: served)
             return miss
         }
-        let comparison = ReplayMiss.compare(
-            live: (request, identity), recorded: (mask(interactions[best.index].request), nearest))
+        let comparison = MissDiagnosis.compare(
+            live: request, recorded: (nearest, maskedRequests[best.index]))
         miss.nearest = .init(
             index: best.index, identity: nearest, differences: comparison.differences, servedCount: nil,
             volatileBodyPaths: comparison.volatileBodyPaths, volatileQueryItems: comparison.volatileQueryItems,

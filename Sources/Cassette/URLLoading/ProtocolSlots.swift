@@ -20,10 +20,11 @@ enum SlotNode<Prefix: SlotTag, Bit>: SlotTag {}
 
 final class ReplaySlot<Tag: SlotTag>: ReplayProtocol {}
 
-/// What a session's protocol class routes to: its cassette, and the headers of the session's
-/// configuration, which the protocol cannot see in the request on Linux.
+/// What a session's protocol class routes to: its cassette's replay session (released with the
+/// cassette), and the headers of the session's configuration, which the protocol cannot see in the
+/// request on Linux.
 struct SlotEntry: Sendable {
-    weak var cassette: Cassette?
+    weak var route: ReplaySession?
     /// The cassette file, for the error when a request arrives after the cassette was released.
     let fileURL: URL
     let additionalHeaders: [HTTPHeader]

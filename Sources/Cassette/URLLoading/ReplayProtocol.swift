@@ -22,20 +22,19 @@ public class ReplayProtocol: URLProtocol {
 
     override public func startLoading() {
         let entry = ProtocolSlots.entry(for: type(of: self))
-        guard let entry, let cassette = entry.cassette else {
+        guard let entry, let route = entry.route else {
             let path = entry?.fileURL.path ?? "cassette"
             client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: path))
             return
         }
         let request = URLLoadingBridge.capture(self.request, additionalHeaders: entry.additionalHeaders)
-        switch cassette.decision(for: request) {
+        switch route.decision(for: request) {
         case .serve(let interaction):
-            URLLoadingBridge.deliver(interaction, to: self, scrub: cassette.matcher.scrubber.scrubText)
+            URLLoadingBridge.deliver(interaction, to: self, scrub: route.scrubText)
         case .fail(let error):
             client?.urlProtocol(self, didFailWithError: error)
         case .forward(let recording):
             let loader = UncheckedBox(value: self)
-            let scrubber = cassette.matcher.scrubber
             // Taken here, in startLoading(), where the caller's task runs: its client is called there.
             let clientQueue = ClientQueue()
             let started = recording.forward(
@@ -44,18 +43,18 @@ public class ReplayProtocol: URLProtocol {
             ) { outcome in
                 switch outcome {
                 case .recorded(let interaction):
-                    URLLoadingBridge.deliver(interaction, to: loader.value, scrub: scrubber.scrubText)
+                    URLLoadingBridge.deliver(interaction, to: loader.value, scrub: route.scrubText)
                 case .failed(let error): loader.value.client?.urlProtocol(loader.value, didFailWithError: error)
                 case .cancelledByCaller: break
                 }
             }
             if !started {
-                client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: cassette.fileURL.path))
+                client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: entry.fileURL.path))
             }
         }
     }
 
     override public func stopLoading() {
-        ProtocolSlots.entry(for: type(of: self))?.cassette?.recording?.cancel(ObjectIdentifier(self))
+        ProtocolSlots.entry(for: type(of: self))?.route?.recording?.cancel(ObjectIdentifier(self))
     }
 }

@@ -5,8 +5,19 @@ import Foundation
 /// scrubbed bearer token the way a recording stores it, answered with the same JSON body.
 enum SyntheticCassette {
     static let host = "https://api.example.com"
-    /// The token a live request sends; a recording holds its placeholder instead.
-    static let liveToken = "Bearer live-token-0123456789abcdef"
+    /// The token a live request sends, shaped like a GitHub personal access token (what the token
+    /// catalogue knows); a recording holds its placeholder instead.
+    static let liveToken = "Bearer ghp_" + String(repeating: "aB3dE5fG7h", count: 4).prefix(36)
+    /// Live `Authorization` values of other kinds, for the matching benchmark: a token of no known
+    /// shape and a JWT.
+    static let otherLiveTokens = [
+        ("bearer, no known shape", "Bearer live-token-0123456789abcdef"),
+        (
+            "bearer JWT",
+            "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTg4MTIiLCJpYXQiOjE3NjQ1NzYwMDB9."
+                + "c2lnbmF0dXJlLW9mLXRoZS10b2tlbi0wMTIzNDU2Nzg5YWI"
+        ),
+    ]
 
     /// The URL of item `index`.
     static func url(_ index: Int) -> String { "\(host)/v1/items/\(index)?expand=owner&page=1" }

@@ -15,9 +15,4 @@ public struct RecordedRequest: Sendable, Hashable, HTTPMessage {
         self.headers = headers
         self.body = body?.isEmpty == true ? nil : body
     }
-
-    /// The key replay matches this request on.
-    public var identity: RequestIdentity {
-        RequestIdentity(method: method, url: url, headers: headers, body: body)
-    }
 }

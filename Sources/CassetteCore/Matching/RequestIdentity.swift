@@ -25,15 +25,17 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
         self.headers = headers
     }
 
-    /// The identity of a request with these parts; the `Content-Type` header decides how the body
-    /// is canonicalised.
-    public init(method: String, url: String, headers: [HTTPHeader], body: Data?) {
-        self.method = method.uppercased()
-        self.url = RequestIdentity.normalizedURL(url)
-        self.bodyHash =
-            body.map { CanonicalBody.hash(of: $0, contentType: headers.value(for: "Content-Type")) }
+    /// The strict identity of `request` as it is (no match rule applied, nothing masked): method,
+    /// normalised URL and canonical body hash, the `Content-Type` header deciding how the body is
+    /// canonicalised. Replay matches on the identity of the masked request
+    /// (`RequestMatcher.identity(of:)`), never on this of a live one.
+    package init(strict request: RecordedRequest) {
+        method = request.method.uppercased()
+        url = RequestIdentity.normalizedURL(request.url)
+        bodyHash =
+            request.body.map { CanonicalBody.hash(of: $0, contentType: request.headers.value(for: "Content-Type")) }
             ?? RequestIdentity.emptyBodyHash
-        self.headers = []
+        headers = []
     }
 
     public var description: String {
@@ -46,6 +48,14 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
     /// dropped, an empty path written as `/`, percent escapes in upper case, query items sorted by
     /// their bytes (empty items dropped), and the fragment, which is never sent, removed.
     package static func normalizedURL(_ url: String) -> String {
+        var url = url
+        let fast = url.withUTF8 { URLNormalizer.normalizedASCII($0) }
+        return fast ?? normalizedURL(characters: url)
+    }
+
+    /// ``normalizedURL(_:)`` by the parts of ``URLParts``, for any URL; replay takes
+    /// ``URLNormalizer`` for ASCII URLs, which gives the same (`URLNormalizerTests` holds them to it).
+    package static func normalizedURL(characters url: String) -> String {
         let parts = URLParts(url)
         var result = parts.scheme.lowercased()
         guard parts.hasAuthority else { return url }

@@ -21,9 +21,31 @@ package struct RequestMatcher: Sendable {
         identity(ofMasked: scrubber.masked(request))
     }
 
+    /// A live request as matching sees it: its key, computed once, and its masked form when the key
+    /// needed it.
+    ///
+    /// The key is made of the method, the URL, the body and the headers the rules name. A request
+    /// whose only secrets are the credentials of an `Authorization`-style header (a bearer token of
+    /// any shape) masks to itself in all of those when the rules name no header, so its key is
+    /// computed from it as it is, and the masking, which is most of what matching costs, waits
+    /// until something needs the masked form (a miss, or a predicate): ``masked(_:of:)``.
+    package func match(_ request: RecordedRequest) -> MatchedRequest {
+        if rules.headers.isEmpty && rules.predicate == nil && scrubber.masksOnlyCredentials(request) {
+            return MatchedRequest(identity: identity(ofMasked: request), masked: nil)
+        }
+        let masked = scrubber.masked(request)
+        return MatchedRequest(identity: identity(ofMasked: masked), masked: masked)
+    }
+
+    /// The masked form of `request`, whose match is `matched`: the one computed for the key, or
+    /// computed now.
+    package func masked(_ matched: MatchedRequest, of request: RecordedRequest) -> RecordedRequest {
+        matched.masked ?? scrubber.masked(request)
+    }
+
     /// The key of a request that is already masked.
     package func identity(ofMasked masked: RecordedRequest) -> RequestIdentity {
-        guard !rules.leavesIdentityAlone else { return masked.identity }
+        guard !rules.leavesIdentityAlone else { return RequestIdentity(strict: masked) }
         let url = URLParts.removingQueryItems(named: rules.ignoredQueryItems, from: masked.url)
         let bodyHash =
             masked.body.map {

@@ -3,8 +3,8 @@ import Foundation
 /// Removes secrets from interactions before anything is written.
 ///
 /// The recorder passes every cassette through ``scrub(_:)`` before it is encoded, and replay
-/// matches on the ``matchingIdentity(of:)`` of a request, which is computed from its masked form, so
-/// a live request carrying a real token still matches its scrubbed recording. <doc:Scrubbing> lists
+/// matches a request by the identity of its ``masked(_:)`` form, so a live request carrying a real
+/// token still matches its scrubbed recording. <doc:Scrubbing> lists
 /// every rule.
 ///
 /// A scrubber compiles its rules once, when it is made; keep one and reuse it.
@@ -104,15 +104,17 @@ public struct Scrubber: Sendable {
         return engine.run { $0.walk(request, path: []) }
     }
 
+    /// Whether ``masked(_:)`` provably changes nothing in `request` but the credentials of its
+    /// `Authorization`-style headers (a bearer token of any shape), decided without running the
+    /// scrubber's passes. Matching uses it to skip masking when no header is part of the identity.
+    package func masksOnlyCredentials(_ request: RecordedRequest) -> Bool {
+        rules.maskingChangesOnlyCredentials(request)
+    }
+
     /// Whether ``masked(_:)`` returns `request` as it is without running the scrubber's passes.
     package func skipsMasking(_ request: RecordedRequest) -> Bool {
         if case .unchanged = rules.maskingShortcut(request) { return true }
         return false
-    }
-
-    /// The key replay matches `request` on: the identity of its masked form.
-    public func matchingIdentity(of request: RecordedRequest) -> RequestIdentity {
-        masked(request).identity
     }
 
     /// The document as a tool may print it: URLs and header values as ``scrub(_:)`` leaves them

@@ -33,19 +33,45 @@ extension ScrubRuleSet {
     /// form, and no form of them occurs anywhere else in the request (an echo the pass would
     /// replace too). `MaskingShortcutTests` and the scrub fuzzer hold both to the full passes.
     func maskingShortcut(_ request: RecordedRequest) -> MaskingShortcut {
+        credentialsShortcut(request, classTokens: true)
+    }
+
+    /// Whether masking `request` provably changes nothing but the credentials of its
+    /// `Authorization`-style headers: not its URL, not its other headers, and it has no body. Unlike
+    /// ``maskingShortcut(_:)`` it holds for credentials of any shape (a GitHub token, a JWT), since
+    /// it does not say what they become; what a detector finds inside them counts as one of their
+    /// secrets, whose echoes anywhere else rule the shortcut out. An identity that holds no header
+    /// the credentials are in is then the identity of the request as it is.
+    func maskingChangesOnlyCredentials(_ request: RecordedRequest) -> Bool {
+        if case .none = credentialsShortcut(request, classTokens: false) { return false }
+        return true
+    }
+
+    /// ``maskingShortcut(_:)``; without `classTokens`, credentials of any shape qualify, their
+    /// tokens are left empty, and the secrets detectors find inside them are checked for echoes too.
+    private func credentialsShortcut(_ request: RecordedRequest, classTokens: Bool) -> MaskingShortcut {
         guard request.body == nil, maskingDetectors.detectors.allSatisfy({ !$0.prefilters.isEmpty }) else {
             return .none
         }
         var credentials: [(header: Int, range: Range<Int>, token: String)] = []
+        var echoForms: [(header: Int, forms: [[UInt8]])] = []
         var plainValues: [[UInt8]] = []
         for (index, header) in request.headers.enumerated() {
             let value = Array(header.value.utf8)
             switch ScrubHeaderStructure.of(header.name) {
             case .credentials:
-                guard isEnabled(.authorization), let range = ScrubRuleSet.plainCredentials(value),
-                    let token = classToken(ofCredentials: value, range)
-                else { return .none }
-                credentials.append((index, range, token))
+                guard isEnabled(.authorization), let analysis = credentialsAnalysis(of: header.value) else {
+                    return .none
+                }
+                let token: String
+                if classTokens {
+                    guard let classToken = analysis.classToken else { return .none }
+                    token = classToken
+                } else {
+                    token = ""
+                }
+                credentials.append((index, analysis.range, token))
+                echoForms.append((index, analysis.echoForms))
                 continue
             case .some:
                 return .none
@@ -64,11 +90,10 @@ extension ScrubRuleSet {
         let found = ScrubEngine(rules: self, masking: true).urlStructure(url, 0..<url.count)
         guard found.spans.isEmpty && found.nested.isEmpty else { return .none }
         guard !credentials.isEmpty else { return .unchanged }
-        // No echo of the credentials elsewhere: the passes would replace it.
-        for (header, range, _) in credentials {
-            let secret = String(decoding: Array(request.headers[header].value.utf8)[range], as: UTF8.self)
-            for (form, _) in ScrubBytes.forms(of: secret, placeholder: "") {
-                let needle = Array(form.utf8)
+        // No echo of the credentials, or of a secret found inside them, elsewhere: the passes would
+        // replace it.
+        for (header, forms) in echoForms {
+            for needle in forms {
                 if ScrubBytes.contains(url, needle) || plainValues.contains(where: { ScrubBytes.contains($0, needle) })
                 {
                     return .none
@@ -81,6 +106,45 @@ extension ScrubRuleSet {
             }
         }
         return .credentials(credentials)
+    }
+
+    /// What the shortcut needs to know of an `Authorization`-style value, which depends on the value
+    /// alone: clients send the same token on every request, so it is worked out once per value
+    /// (``credentialsCache``) and every later request only looks for the echoes.
+    struct CredentialsAnalysis: Sendable {
+        /// The byte range of the credentials in the value.
+        let range: Range<Int>
+        /// The class token the passes give the credentials, when the shortcut can tell it.
+        let classToken: String?
+        /// Every form the passes would replace an echo of: the forms of the credentials and of each
+        /// secret a detector finds inside the value.
+        let echoForms: [[UInt8]]
+    }
+
+    /// The analysis of `value`, from the cache or made now; `nil` when its credentials are not
+    /// plain (``plainCredentials(_:)``).
+    func credentialsAnalysis(of value: String) -> CredentialsAnalysis? {
+        if let known = credentialsCache.withLock({ $0[value] }) { return known }
+        let bytes = Array(value.utf8)
+        let analysis = ScrubRuleSet.plainCredentials(bytes).map { range in
+            let secrets =
+                [String(decoding: bytes[range], as: UTF8.self)]
+                + shapes(in: bytes, text: value).map { String(decoding: bytes[$0], as: UTF8.self) }
+            var forms: [[UInt8]] = []
+            for secret in secrets {
+                for (form, _) in ScrubBytes.forms(of: secret, placeholder: "") where !forms.contains(Array(form.utf8)) {
+                    forms.append(Array(form.utf8))
+                }
+            }
+            return CredentialsAnalysis(
+                range: range, classToken: classToken(ofCredentials: bytes, range), echoForms: forms)
+        }
+        credentialsCache.withLock { cache in
+            // A bound, for a client that sends a new token on every request.
+            if cache.count >= 64 { cache.removeAll(keepingCapacity: true) }
+            cache[value] = analysis
+        }
+        return analysis
     }
 
     /// The range of the credentials in an `Authorization` value `scheme credentials` whose
@@ -123,6 +187,13 @@ extension ScrubRuleSet {
             }
         }
         return token
+    }
+
+    /// The ranges of what the masking detectors find in `bytes` (the UTF-8 of `text`).
+    private func shapes(in bytes: [UInt8], text: String) -> [Range<Int>] {
+        maskingDetectors.prefilter.candidates(in: bytes).flatMap { index in
+            maskingDetectors.detectors[index].matches(in: bytes, text: text).map(\.range)
+        }
     }
 
     /// Whether some masking detector may find a secret in `bytes`: its prefilter occurs there and it

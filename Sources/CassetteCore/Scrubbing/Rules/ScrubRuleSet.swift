@@ -1,7 +1,8 @@
 import Foundation
 
 /// Everything a ``Scrubber`` needs, built once from a configuration: rule specs, detectors, name
-/// matcher and JSON paths. Immutable, so scrubbers share it freely.
+/// matcher and JSON paths. Immutable but for a cache of what masking learnt about `Authorization`
+/// values, which is locked, so scrubbers share it freely.
 final class ScrubRuleSet: Sendable {
     let configuration: ScrubConfiguration
     let names: ScrubNameMatcher
@@ -16,6 +17,9 @@ final class ScrubRuleSet: Sendable {
     let placeholders: ScrubPlaceholders
     /// The names of the enabled built-in rules.
     private let enabled: Set<String>
+    /// Masking's analysis of the `Authorization`-style values it has seen, by value; `nil` for a
+    /// value whose credentials are not plain.
+    let credentialsCache = Locked<[String: CredentialsAnalysis?]>([:])
 
     /// Absolute URLs in text, also with JSON-escaped slashes (`https:\/\/`); a scheme starts only
     /// at the start of a word, which keeps the search linear.
