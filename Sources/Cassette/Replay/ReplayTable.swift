@@ -14,12 +14,15 @@ package struct ReplayTable: Sendable {
     /// Each interaction's request in masked form, by position: what the match rules' predicate and a
     /// miss's explanation compare a live request with, masked once when the cassette is opened.
     package let maskedRequests: [RecordedRequest]
-    /// For each request identity, the positions of its recorded answers, in recorded order.
-    private let queues: [RequestIdentity: [Int]]
+    /// Each distinct request identity's slot: the index of its queue and cursor, so that taking an
+    /// answer hashes the identity once.
+    private let slots: [RequestIdentity: Int]
+    /// For each slot, the positions of its identity's recorded answers, in recorded order.
+    private let queues: [[Int]]
     /// Whether a request asked for more often than recorded gets the last answer again.
     package let repeatsLast: Bool
     /// How many answers of each identity have been served.
-    private var cursors: [RequestIdentity: Int] = [:]
+    private var cursors: [Int]
     /// How many times each interaction was served, by position.
     package private(set) var servedCounts: [Int]
 
@@ -30,9 +33,19 @@ package struct ReplayTable: Sendable {
         let identities = masked.map(matcher.identity(ofMasked:))
         self.identities = identities
         maskedRequests = masked
-        var queues: [RequestIdentity: [Int]] = [:]
-        for (index, identity) in identities.enumerated() { queues[identity, default: []].append(index) }
+        var slots: [RequestIdentity: Int] = [:]
+        var queues: [[Int]] = []
+        for (index, identity) in identities.enumerated() {
+            if let slot = slots[identity] {
+                queues[slot].append(index)
+            } else {
+                slots[identity] = queues.count
+                queues.append([index])
+            }
+        }
+        self.slots = slots
         self.queues = queues
+        cursors = Array(repeating: 0, count: queues.count)
         self.repeatsLast = repeatsLast
         servedCounts = Array(repeating: 0, count: interactions.count)
     }
@@ -48,7 +61,8 @@ package struct ReplayTable: Sendable {
     ///   past the last, the last one it accepts repeats (when the table repeats). Only the answers
     ///   of `identity` are looked at, so the cost does not grow with the cassette.
     package mutating func take(_ identity: RequestIdentity, accepting accepts: ((Int) -> Bool)? = nil) -> Int? {
-        guard let queue = queues[identity], !queue.isEmpty else { return nil }
+        guard let slot = slots[identity] else { return nil }
+        let queue = queues[slot]
         let index: Int
         if let accepts {
             let accepted = queue.filter(accepts)
@@ -60,9 +74,9 @@ package struct ReplayTable: Sendable {
                 return nil
             }
         } else {
-            let cursor = cursors[identity, default: 0]
+            let cursor = cursors[slot]
             if cursor < queue.count {
-                cursors[identity] = cursor + 1
+                cursors[slot] = cursor + 1
                 index = queue[cursor]
             } else if repeatsLast {
                 index = queue[queue.count - 1]
@@ -76,7 +90,7 @@ package struct ReplayTable: Sendable {
 
     /// The positions of the recorded answers to requests with `identity`, in recorded order.
     package func positions(of identity: RequestIdentity) -> [Int] {
-        queues[identity] ?? []
+        slots[identity].map { queues[$0] } ?? []
     }
 
     /// The positions of the interactions served at least once, ascending.
