@@ -73,6 +73,36 @@ struct ReplayBenchmark {
                 if round >= 0 { samples[index].add(perRequest) }
             }
         }
+        // Each protocol's own work per request, with no URLSession around it: what replay adds to a
+        // stub, measured apart from URLSession's queues and threads, whose cost both sides share.
+        var ownLines: [String] = []
+        for token in [false, true] {
+            let client = CountingClient()
+            let own = { (protocolClass: URLProtocol.Type, size: Int) -> Double in
+                let list = requests(size: size, token: token)
+                return seconds {
+                    for request in list {
+                        protocolClass.init(request: request, cachedResponse: nil, client: client).startLoading()
+                    }
+                } / Double(list.count)
+            }
+            var stubOwn = Samples()
+            var replayOwn = (small: Samples(), large: Samples())
+            let small = cassettes[sizes[0]]!.configuration().protocolClasses![0] as! URLProtocol.Type
+            let large = cassettes[sizes[sizes.count - 1]]!.configuration().protocolClasses![0] as! URLProtocol.Type
+            for round in -1..<rounds {
+                let times = (own(StubProtocol.self, sizes[0]), own(small, sizes[0]), own(large, sizes[sizes.count - 1]))
+                guard round >= 0 else { continue }
+                stubOwn.add(times.0)
+                replayOwn.small.add(times.1)
+                replayOwn.large.add(times.2)
+            }
+            precondition(client.failures == 0 && client.finished == client.responses, "replay failed")
+            ownLines.append(
+                "   own work per request, no URLSession (\(token ? "bearer token" : "no secret")): stub "
+                    + "\(micros(stubOwn.median)), replay from \(sizes[0]) \(micros(replayOwn.small.median)), from "
+                    + "\(sizes[sizes.count - 1]) \(micros(replayOwn.large.median))")
+        }
         for cassette in cassettes.values {
             precondition(cassette.misses.isEmpty, "replay missed")
             try await cassette.finish()
@@ -90,6 +120,7 @@ struct ReplayBenchmark {
                     + verdict(median / stub, atMost: 1.10) + "   (\(ratio(median / stubs[false]!)) of the stub without)"
             )
         }
+        for line in ownLines { print(line) }
         for token in [false, true] {
             let small = cases.firstIndex { !$0.stub && $0.size == sizes[0] && $0.token == token }!
             let large = cases.firstIndex { !$0.stub && $0.size == sizes[sizes.count - 1] && $0.token == token }!
