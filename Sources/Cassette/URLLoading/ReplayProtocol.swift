@@ -28,13 +28,14 @@ public class ReplayProtocol: URLProtocol {
             return
         }
         let request = URLLoadingBridge.capture(self.request, additionalHeaders: entry.additionalHeaders)
+        let requestURL = self.request.url ?? URL(fileURLWithPath: "/")
+        let sink = ProtocolSink(self)
         switch route.decision(for: request) {
         case .serve(let interaction):
-            URLLoadingBridge.deliver(interaction, to: self, scrub: route.scrubText)
+            AnswerPlayer.play(interaction, requestURL: requestURL, into: sink, scrub: route.scrubText)
         case .fail(let error):
-            client?.urlProtocol(self, didFailWithError: error)
+            sink.fail(error)
         case .forward(let recording):
-            let loader = UncheckedBox(value: self)
             // Taken here, in startLoading(), where the caller's task runs: its client is called there.
             let clientQueue = ClientQueue()
             let started = recording.forward(
@@ -43,14 +44,12 @@ public class ReplayProtocol: URLProtocol {
             ) { outcome in
                 switch outcome {
                 case .recorded(let interaction):
-                    URLLoadingBridge.deliver(interaction, to: loader.value, scrub: route.scrubText)
-                case .failed(let error): loader.value.client?.urlProtocol(loader.value, didFailWithError: error)
+                    AnswerPlayer.play(interaction, requestURL: requestURL, into: sink, scrub: route.scrubText)
+                case .failed(let error): sink.fail(error)
                 case .cancelledByCaller: break
                 }
             }
-            if !started {
-                client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: entry.fileURL.path))
-            }
+            if !started { sink.fail(CassetteError.cassetteClosed(path: entry.fileURL.path)) }
         }
     }
 

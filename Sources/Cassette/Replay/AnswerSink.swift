@@ -1,0 +1,57 @@
+import CassetteCore
+import Foundation
+
+/// Where the answer to one request goes, piece by piece, whoever asked: ``ReplayProtocol`` hands it
+/// to URLSession (``ProtocolSink``); other adapters hand it to their own callers.
+///
+/// An answer is a head, then the body's chunks in order, then ``finish()``; or ``fail(_:)`` at any
+/// point: before the head (a transport error, a miss) or after some chunks (a stream cut mid-way).
+/// Calls come one at a time, on the queue the adapter gave.
+protocol AnswerSink: AnyObject, Sendable {
+    /// The response's status, headers and final URL (`nil`: the request's), before any of its body
+    /// (`body` is `nil`).
+    func head(_ response: RecordedResponse)
+    /// The next piece of the body.
+    func chunk(_ data: Data)
+    /// The answer is complete.
+    func finish()
+    /// The request failed with `error`.
+    func fail(_ error: any Error)
+}
+
+/// Plays a recorded interaction into a sink: what replay serves, and what record mode hands the
+/// caller once the server's answer is stored.
+enum AnswerPlayer {
+    /// Plays `interaction` into `sink`.
+    ///
+    /// - Parameters:
+    ///   - requestURL: The URL the caller asked for, which a transport error names.
+    ///   - scrub: Removes secrets from the words of a transport error's description, which name the
+    ///     request's URL and end up in test logs.
+    static func play(
+        _ interaction: Interaction, requestURL: URL, into sink: any AnswerSink, scrub: (String) -> String
+    ) {
+        switch interaction.outcome {
+        case .response(var response):
+            let body = response.body
+            response.body = nil
+            sink.head(response)
+            if let body, !body.isEmpty { sink.chunk(body) }
+            sink.finish()
+        case .failure(let failure):
+            sink.fail(transportError(failure, request: interaction.request, requestURL: requestURL, scrub: scrub))
+        }
+    }
+
+    /// The `URLError` a recorded transport failure is replayed as: the code the caller's error handling
+    /// switches on, with words that say what happened (a bare `NSURLErrorDomain Code=-1004` says
+    /// little in a test log).
+    static func transportError(
+        _ failure: TransportError, request: RecordedRequest, requestURL: URL, scrub: (String) -> String
+    ) -> URLError {
+        let failed = RecordingFailure(request: "\(request.method) \(requestURL.absoluteString)", code: failure.code)
+        return URLError(
+            URLError.Code(rawValue: failure.code) ?? .unknown,
+            userInfo: [NSURLErrorFailingURLErrorKey: requestURL, NSLocalizedDescriptionKey: scrub(failed.description)])
+    }
+}

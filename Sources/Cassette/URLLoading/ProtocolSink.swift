@@ -1,0 +1,68 @@
+import CassetteCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An answer handed to a `URLProtocol`'s client, as URLSession expects it on each platform.
+///
+/// A redirected response is served as its final hop with the final URL, which is what the real
+/// Linux stack shows the caller (a URLProtocol cannot hand a redirect to the session there). The
+/// body goes in one `didLoad` call at the end: on Linux, `data(for:)` and completion-handler tasks
+/// keep only the last of several.
+///
+/// Its methods run on the protocol's client queue, one at a time (``ClientQueue``), which is what
+/// makes the unchecked `Sendable` sound.
+final class ProtocolSink: AnswerSink, @unchecked Sendable {
+    private let loader: UncheckedBox<ReplayProtocol>
+    private var body = Data()
+
+    init(_ loader: ReplayProtocol) {
+        self.loader = UncheckedBox(value: loader)
+    }
+
+    func head(_ recorded: RecordedResponse) {
+        let loader = loader.value
+        guard let client = loader.client else { return }
+        let url = recorded.url.flatMap { URL(string: $0) } ?? loader.request.url ?? URL(fileURLWithPath: "/")
+        guard
+            let response = HTTPURLResponse(
+                url: url, statusCode: recorded.status, httpVersion: "HTTP/1.1",
+                headerFields: ProtocolSink.fields(recorded.headers))
+        else {
+            client.urlProtocol(loader, didFailWithError: URLError(.badServerResponse))
+            return
+        }
+        client.urlProtocol(loader, didReceive: response, cacheStoragePolicy: .notAllowed)
+    }
+
+    func chunk(_ data: Data) {
+        body.append(data)
+    }
+
+    func finish() {
+        let loader = loader.value
+        guard let client = loader.client else { return }
+        if !body.isEmpty { client.urlProtocol(loader, didLoad: body) }
+        client.urlProtocolDidFinishLoading(loader)
+    }
+
+    func fail(_ error: any Error) {
+        let loader = loader.value
+        loader.client?.urlProtocol(loader, didFailWithError: error)
+    }
+
+    /// Header fields for `HTTPURLResponse`: fields of one name (in any case) joined with `, `.
+    private static func fields(_ headers: [HTTPHeader]) -> [String: String] {
+        var fields: [String: String] = [:]
+        for header in headers {
+            if let existing = fields.first(where: { HTTPHeader.namesEqual($0.key, header.name) })?.key {
+                fields[existing]! += ", " + header.value
+            } else {
+                fields[header.name] = header.value
+            }
+        }
+        return fields
+    }
+}
