@@ -5,9 +5,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The one place where URL loading meets the cassette model: a `URLRequest` captured as a
-/// ``RecordedRequest``, an `HTTPURLResponse` read into a ``RecordedResponse``, and an interaction
-/// handed to a protocol's client as URLSession expects it on each platform.
+/// Where URL loading's values become the cassette model's: a `URLRequest` captured as a
+/// ``RecordedRequest``, an `HTTPURLResponse` read into a ``RecordedResponse``, and the request sent
+/// on for a captured one. (``ProtocolSink`` hands answers back the other way.)
 enum URLLoadingBridge {
     /// The request as the caller built it: method, URL, the headers set on the request plus those of
     /// the session's configuration (invisible to the protocol on Linux), and the body from
