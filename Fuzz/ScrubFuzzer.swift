@@ -37,7 +37,14 @@ enum ScrubFuzzer {
             if let shortcut = scrubber.shortcutMasked(request), shortcut != scrubber.fullyMasked(request) {
                 fatalError("a masking shortcut differs from the full passes")
             }
-            _ = scrubber.masked(request).identity
+            // Matching skips masking a request whose only secrets are credentials; the passes must
+            // then change nothing that its key is made of.
+            let matcher = RequestMatcher(scrubber: scrubber)
+            if scrubber.masksOnlyCredentials(request),
+                matcher.identity(ofMasked: request) != matcher.identity(ofMasked: scrubber.fullyMasked(request))
+            {
+                fatalError("matching skipped masking a request whose key masking changes")
+            }
         }
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             if ScrubNameMatcher.asciiWords(text) != ScrubNameMatcher.unicodeWords(text) {
@@ -52,6 +59,9 @@ enum ScrubFuzzer {
                 || ascii.fragment != characters.fragment
             {
                 fatalError("ASCII URL split differs from the Character split")
+            }
+            if RequestIdentity.normalizedURL(text) != RequestIdentity.normalizedURL(characters: text) {
+                fatalError("the byte-level URL normalisation differs from the normalisation by parts")
             }
         }
     }
