@@ -36,8 +36,9 @@ public final class HTTPResponseWriter: @unchecked Sendable {
         case headOnly
     }
 
-    init(socket: Int32, request: HTTPServerRequest, closeRequested: Bool, serverStopping: @escaping @Sendable () -> Bool)
-    {
+    init(
+        socket: Int32, request: HTTPServerRequest, closeRequested: Bool, serverStopping: @escaping @Sendable () -> Bool
+    ) {
         self.socket = socket
         self.requestIsHead = request.method == "HEAD"
         self.requestVersion = request.version
@@ -57,7 +58,9 @@ public final class HTTPResponseWriter: @unchecked Sendable {
     /// - Throws: ``HTTPServerError/invalidResponse(_:)`` for a response that cannot be sent as asked or a
     ///   second response; ``HTTPServerError/connectionClosed`` or ``HTTPServerError/writeTimedOut`` when
     ///   the client is gone or not reading.
-    public func respond(status: Int, reason: String? = nil, headers: [(name: String, value: String)] = [], body: Data = Data())
+    public func respond(
+        status: Int, reason: String? = nil, headers: [(name: String, value: String)] = [], body: Data = Data()
+    )
         throws(HTTPServerError)
     {
         let head = try ResponseHead(status: status, reason: reason, headers: headers)
@@ -225,16 +228,10 @@ public final class HTTPResponseWriter: @unchecked Sendable {
         }
     }
 
-    private func withState<T>(_ body: (inout State) throws(HTTPServerError) -> T) throws(HTTPServerError) -> T {
+    private func withState<T, Failure: Error>(_ body: (inout State) throws(Failure) -> T) throws(Failure) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)
-    }
-
-    private func withState<T>(_ body: (inout State) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
     }
 
     private func closes(_ head: ResponseHead) -> Bool {

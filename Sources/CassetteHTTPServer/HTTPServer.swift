@@ -79,15 +79,16 @@ public final class HTTPServer: @unchecked Sendable {
     ///
     /// - Returns: the port listened on (the free one picked for port 0).
     /// - Throws: ``HTTPServerError/portInUse(host:port:)``, ``HTTPServerError/invalidHost(_:)`` and the
-    ///   other binding errors; ``HTTPServerError/alreadyStarted`` on a second call.
+    ///   other binding errors (after which `start()` may be called again); ``HTTPServerError/alreadyStarted``
+    ///   once the server has started.
     @discardableResult
     public func start() throws(HTTPServerError) -> Int {
         lock.lock()
         defer { lock.unlock() }
         guard !started else { throw .alreadyStarted }
-        started = true
         let address = try SocketAddress(host: host, port: requestedPort)
         let core = try ServerCore(address: address, limits: limits, logger: logger, handler: handler)
+        started = true
         self.core = core
         core.start()
         return core.port

@@ -49,7 +49,7 @@ public struct HTTPServerRequest: Sendable {
     /// The path and query of the target (the part after the authority for an absolute-form target),
     /// not percent-decoded; `*` for `OPTIONS *`.
     public var pathAndQuery: String {
-        guard let scheme = target.range(of: "://") else { return target }
+        guard !target.hasPrefix("/"), let scheme = target.range(of: "://") else { return target }
         let rest = target[scheme.upperBound...]
         guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
         let tail = rest[slash...]

@@ -1,3 +1,4 @@
+import CassetteCore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -36,16 +37,19 @@ package struct StreamedFetch: Sendable {
         await fetch(URLRequest(url: url))
     }
 
-    private final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var fetch = StreamedFetch()  // guarded by `lock`
-        private var continuation: CheckedContinuation<StreamedFetch, Never>?  // guarded by `lock`
-        private var started = ContinuousClock.now  // guarded by `lock`
+    private final class Recorder: NSObject, URLSessionDataDelegate, Sendable {
+        private struct Progress {
+            var fetch = StreamedFetch()
+            var continuation: CheckedContinuation<StreamedFetch, Never>?
+            var started = ContinuousClock.now
+        }
+
+        private let progress = Locked(Progress())
 
         func begin(_ continuation: CheckedContinuation<StreamedFetch, Never>) {
-            lock.withLock {
-                self.continuation = continuation
-                started = .now
+            progress.withLock {
+                $0.continuation = continuation
+                $0.started = .now
             }
         }
 
@@ -53,23 +57,24 @@ package struct StreamedFetch: Sendable {
             _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
             completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
         ) {
-            lock.withLock { fetch.response = response as? HTTPURLResponse }
+            progress.withLock { $0.fetch.response = response as? HTTPURLResponse }
             completionHandler(.allow)
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            lock.withLock {
-                fetch.chunks.append(data)
-                let elapsed = ContinuousClock.now - started
-                fetch.arrivals.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            progress.withLock {
+                $0.fetch.chunks.append(data)
+                let elapsed = ContinuousClock.now - $0.started
+                $0.fetch.arrivals.append(
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             }
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let (result, continuation) = lock.withLock {
-                if let error { fetch.error = (error as? URLError) ?? URLError(.unknown) }
-                defer { self.continuation = nil }
-                return (fetch, self.continuation)
+            let (result, continuation) = progress.withLock { progress in
+                if let error { progress.fetch.error = (error as? URLError) ?? URLError(.unknown) }
+                defer { progress.continuation = nil }
+                return (progress.fetch, progress.continuation)
             }
             continuation?.resume(returning: result)
         }

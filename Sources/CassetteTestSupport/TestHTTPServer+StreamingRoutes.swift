@@ -20,7 +20,8 @@ extension TestHTTPServer {
         case "/stream/chunked":
             let total = count(5)
             let texts = (1...total).map { "chunk \($0) of \(total)\n" }
-            return .streamed(HTTPResponseStream(texts: texts, pause: pause(0)), contentType: "text/plain; charset=utf-8")
+            return .streamed(
+                HTTPResponseStream(texts: texts, pause: pause(0)), contentType: "text/plain; charset=utf-8")
         case "/stream/openai":
             return eventStream(openAIEvents(pieces: count(3)), pause: pause(0))
         case "/stream/anthropic":
@@ -30,7 +31,8 @@ extension TestHTTPServer {
             return .streamed(HTTPResponseStream(texts: lines, pause: pause(0)), contentType: "application/x-ndjson")
         case "/stream/drip":
             let texts = (1...count(5)).map { "drip \($0)\n" }
-            return .streamed(HTTPResponseStream(texts: texts, pause: pause(100)), contentType: "text/plain; charset=utf-8")
+            return .streamed(
+                HTTPResponseStream(texts: texts, pause: pause(100)), contentType: "text/plain; charset=utf-8")
         case "/stream/cut":
             let total = count(3)
             let texts = (1...total).map { "part \($0) of \(total + 1)\n" }
@@ -55,7 +57,8 @@ extension TestHTTPServer {
 
     /// `data: {…}` events as OpenAI's chat completions API streams them, ending in `data: [DONE]`.
     package static func openAIEvents(pieces: Int) -> [String] {
-        let prefix = #"{"id":"chatcmpl-cassette","object":"chat.completion.chunk","created":1764547200,"model":"gpt-test","#
+        let prefix =
+            #"{"id":"chatcmpl-cassette","object":"chat.completion.chunk","created":1764547200,"model":"gpt-test","#
         let choice = { (delta: String, finish: String) in
             "data: " + prefix + #""choices":[{"index":0,"delta":\#(delta),"finish_reason":\#(finish)}]}"# + "\n\n"
         }
@@ -72,7 +75,9 @@ extension TestHTTPServer {
             + #""model":"claude-test","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}"#
         return [
             event("message_start", start),
-            event("content_block_start", #"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#),
+            event(
+                "content_block_start",
+                #"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#),
             event("ping", #"{"type":"ping"}"#),
         ]
             + streamedContent(pieces: pieces).map {
@@ -91,7 +96,8 @@ extension TestHTTPServer {
     }
 
     private static func eventStream(_ events: [String], pause: Duration) -> HTTPResponseSpec {
-        var response = HTTPResponseSpec.streamed(HTTPResponseStream(texts: events, pause: pause), contentType: "text/event-stream")
+        var response = HTTPResponseSpec.streamed(
+            HTTPResponseStream(texts: events, pause: pause), contentType: "text/event-stream")
         response.headers.append(("Cache-Control", "no-cache"))
         return response
     }

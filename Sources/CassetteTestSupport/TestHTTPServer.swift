@@ -31,12 +31,15 @@ package final class TestHTTPServer: Sendable {
     /// Binds 127.0.0.1 on `port` (0, the default, for an ephemeral one) and starts accepting at once.
     package init(port: Int = 0, handler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponseSpec) throws {
         let (requests, stopping) = (self.requests, self.stopping)
-        server = HTTPServer(port: port, limits: Self.limits, synchronousHandler: { request, writer in
-            let head = HTTPRequestHead(
-                method: request.method, target: request.target, headers: request.headers, body: [UInt8](request.body))
-            requests.withLock { $0.append(head) }
-            Self.send(handler(head), to: writer, stopping: stopping)
-        })
+        server = HTTPServer(
+            port: port, limits: Self.limits,
+            synchronousHandler: { request, writer in
+                let head = HTTPRequestHead(
+                    method: request.method, target: request.target, headers: request.headers,
+                    body: [UInt8](request.body))
+                requests.withLock { $0.append(head) }
+                Self.send(handler(head), to: writer, stopping: stopping)
+            })
         self.port = try server.start()
     }
 

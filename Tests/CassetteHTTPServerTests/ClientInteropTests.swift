@@ -47,7 +47,10 @@ import Testing
         try await ServerFixture.with(handler: HTTPResponseWriterTests.streaming()) { _, port in
             let run = try ExternalTool.run("curl", ["-sS", "-N", "--raw", "http://127.0.0.1:\(port)/"])
             #expect(run.status == 0)
-            #expect(run.stdout == "b\r\ndata: one\n\n\r\nb\r\ndata: two\n\n\r\nd\r\ndata: three\n\n\r\nc\r\ndata: four\n\n\r\n0\r\n\r\n")
+            #expect(
+                run.stdout
+                    == "b\r\ndata: one\n\n\r\nb\r\ndata: two\n\n\r\nd\r\ndata: three\n\n\r\nc\r\ndata: four\n\n\r\n0\r\n\r\n"
+            )
         }
     }
 

@@ -53,7 +53,10 @@ import Testing
             let answer = connection.read(until: "0\r\n\r\n")
             #expect(answer.contains("Transfer-Encoding: chunked\r\n"))
             #expect(!answer.contains("Content-Length"))
-            #expect(answer.hasSuffix("\r\n\r\nb\r\ndata: one\n\n\r\nb\r\ndata: two\n\n\r\nd\r\ndata: three\n\n\r\nc\r\ndata: four\n\n\r\n0\r\n\r\n"))
+            #expect(
+                answer.hasSuffix(
+                    "\r\n\r\nb\r\ndata: one\n\n\r\nb\r\ndata: two\n\n\r\nd\r\ndata: three\n\n\r\nc\r\ndata: four\n\n\r\n0\r\n\r\n"
+                ))
         }
         try await ServerFixture.with(handler: Self.streaming(pause: 0, cut: true)) { _, port in
             let connection = try RawConnection(port: port)
@@ -115,7 +118,8 @@ import Testing
     @Test func headGetsTheStreamedHeadOnly() async throws {
         try await ServerFixture.with(handler: Self.streaming(pause: 0)) { _, port in
             let connection = try RawConnection(port: port)
-            try connection.send("HEAD / HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try connection.send(
+                "HEAD / HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let answers = connection.readToEnd()
             let heads = answers.components(separatedBy: "HTTP/1.1 200 OK")
             #expect(heads.count == 3, "\(answers)")
@@ -124,13 +128,12 @@ import Testing
     }
 
     @Test func anEmptyChunkSendsNothingRatherThanEndingTheStream() async throws {
-        try await ServerFixture.with(
-            handler: { _, response in
-                try? response.writeHead(status: 200)
-                try? response.writeBodyChunk(Data())
-                try? response.writeBodyChunk(Data("after".utf8))
-            }
-        ) { _, port in
+        let handler: HTTPServer.SynchronousHandler = { _, response in
+            try? response.writeHead(status: 200)
+            try? response.writeBodyChunk(Data())
+            try? response.writeBodyChunk(Data("after".utf8))
+        }
+        try await ServerFixture.with(handler: handler) { _, port in
             let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/")!)
             #expect(String(decoding: data, as: UTF8.self) == "after")
         }
@@ -174,15 +177,14 @@ import Testing
     @Test(arguments: misuses)
     func misuseIsRefusedWithAnActionableError(_ misuse: Misuse) async throws {
         let thrown = Box<HTTPServerError>()
-        try await ServerFixture.with(
-            handler: { _, response in
-                do {
-                    try misuse.act(response)
-                } catch {
-                    thrown.set(error as? HTTPServerError ?? .connectionClosed)
-                }
+        let handler: HTTPServer.SynchronousHandler = { _, response in
+            do {
+                try misuse.act(response)
+            } catch {
+                thrown.set(error as? HTTPServerError ?? .connectionClosed)
             }
-        ) { _, port in
+        }
+        try await ServerFixture.with(handler: handler) { _, port in
             let connection = try RawConnection(port: port)
             try connection.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let answer = connection.readToEnd()
@@ -195,17 +197,16 @@ import Testing
     @Test func aClientThatLeftMakesWritesFailInsteadOfKillingTheProcess() async throws {
         let failure = Box<HTTPServerError>()
         let gone = DispatchSemaphore(value: 0)
-        try await ServerFixture.with(
-            handler: { _, response in
-                do {
-                    try response.writeHead(status: 200)
-                    gone.wait()
-                    for _ in 0..<1000 { try response.writeBodyChunk(Data(repeating: 65, count: 65536)) }
-                } catch {
-                    failure.set(error as? HTTPServerError ?? .writeTimedOut)
-                }
+        let handler: HTTPServer.SynchronousHandler = { _, response in
+            do {
+                try response.writeHead(status: 200)
+                gone.wait()
+                for _ in 0..<1000 { try response.writeBodyChunk(Data(repeating: 65, count: 65536)) }
+            } catch {
+                failure.set(error as? HTTPServerError ?? .writeTimedOut)
             }
-        ) { _, port in
+        }
+        try await ServerFixture.with(handler: handler) { _, port in
             do {
                 let connection = try RawConnection(port: port)
                 try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")

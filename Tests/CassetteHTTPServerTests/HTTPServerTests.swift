@@ -58,12 +58,11 @@ import Testing
 
     @Test func theRequestCarriesMethodBodyVersionAndPeer() async throws {
         let seen = Box<HTTPServerRequest>()
-        try await ServerFixture.with(
-            handler: { request, response in
-                seen.set(request)
-                ServerFixture.echo(request, response)
-            }
-        ) { _, port in
+        let handler: HTTPServer.SynchronousHandler = { request, response in
+            seen.set(request)
+            ServerFixture.echo(request, response)
+        }
+        try await ServerFixture.with(handler: handler) { _, port in
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/items?b=2&a=1")!)
             request.httpMethod = "POST"
             request.httpBody = Data(#"{"name":"Ada"}"#.utf8)
@@ -99,34 +98,27 @@ import Testing
         let clients = 50
         let rounds = 10
         let inHandler = Counter()
-        try await ServerFixture.with(
-            handler: { request, response in
-                inHandler.increment()
-                ServerFixture.echo(request, response)
-            }
-        ) { server, port in
+        let handler: HTTPServer.SynchronousHandler = { request, response in
+            inHandler.increment()
+            ServerFixture.echo(request, response)
+        }
+        try await ServerFixture.with(handler: handler) { server, port in
             // Every client connects before any sends, so all 50 connections are open at once.
             let connections = try (0..<clients).map { _ in try RawConnection(port: port) }
             let answers = Box<[Int: [String]]>()
-            answers.set([:])
-            let lock = NSLock()
             let done = DispatchGroup()
             for client in 0..<clients {
                 done.enter()
                 Thread {
                     defer { done.leave() }
-                var bodies: [String] = []
-                for round in 1...rounds {
-                    let connection = connections[client]
-                    try? connection.send("GET /c\(client)/r\(round) HTTP/1.1\r\nHost: x\r\n\r\n")
-                    let answer = connection.read(until: "GET /c\(client)/r\(round)\n", timeout: .seconds(30))
-                    bodies.append(String(answer.split(separator: "\r\n\r\n").last ?? ""))
-                }
-                lock.withLock {
-                    var all = answers.value ?? [:]
-                    all[client] = bodies
-                    answers.set(all)
-                }
+                    var bodies: [String] = []
+                    for round in 1...rounds {
+                        let connection = connections[client]
+                        try? connection.send("GET /c\(client)/r\(round) HTTP/1.1\r\nHost: x\r\n\r\n")
+                        let answer = connection.read(until: "GET /c\(client)/r\(round)\n", timeout: .seconds(30))
+                        bodies.append(String(answer.split(separator: "\r\n\r\n").last ?? ""))
+                    }
+                    answers.update { $0 = ($0 ?? [:]).merging([client: bodies]) { $1 } }
                 }.start()
             }
             done.wait()
@@ -149,7 +141,8 @@ import Testing
             let bodies = try await withThrowingTaskGroup(of: (Int, String).self) { group in
                 for index in 0..<200 {
                     group.addTask {
-                        let (data, _) = try await session.data(from: URL(string: "http://127.0.0.1:\(port)/n/\(index)")!)
+                        let (data, _) = try await session.data(
+                            from: URL(string: "http://127.0.0.1:\(port)/n/\(index)")!)
                         return (index, String(decoding: data, as: UTF8.self))
                     }
                 }
@@ -178,7 +171,8 @@ import Testing
 
     @Test func aHandlerThatDoesNotAnswerGets500AndALogLine() async throws {
         let lines = Box<[String]>()
-        let server = HTTPServer(log: { line in lines.set((lines.value ?? []) + [line]) }, synchronousHandler: { _, _ in })
+        let server = HTTPServer(
+            log: { line in lines.update { $0 = ($0 ?? []) + [line] } }, synchronousHandler: { _, _ in })
         let port = try server.start()
         defer { server.stop() }
         let connection = try RawConnection(port: port)

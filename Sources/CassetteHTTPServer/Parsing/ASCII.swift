@@ -37,7 +37,8 @@ enum ASCII {
         byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
     }
 
-    private static let tokenBits = ByteSet("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    private static let tokenBits = ByteSet(
+        "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 }
 
 /// A set of ASCII bytes as two 64-bit words.

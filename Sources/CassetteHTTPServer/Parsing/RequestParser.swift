@@ -23,7 +23,8 @@ enum RequestParser {
     /// `field-name ":" OWS field-value OWS`; refuses obs-fold, whitespace before the colon and control bytes.
     static func headerField(_ line: ArraySlice<UInt8>) throws(RequestRejection) -> (name: String, value: String) {
         if let first = line.first, first == ASCII.space || first == ASCII.tab {
-            throw .badRequest("a header line starts with whitespace (obs-fold, RFC 9112 5.2): put each field on one line")
+            throw .badRequest(
+                "a header line starts with whitespace (obs-fold, RFC 9112 5.2): put each field on one line")
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
             throw .badRequest("the header line '\(text(line.prefix(64)))' has no ':' (RFC 9112 5)")

@@ -34,16 +34,23 @@ struct ResponseHead {
                     "leave out Transfer-Encoding: the server frames the body itself (give Content-Length for a "
                         + "known length, none to stream it chunked)")
             } else if name.caseInsensitiveEquals("Connection") {
-                asksToClose = asksToClose || value.split(separator: ",").contains { $0.trimmingASCIIWhitespace().caseInsensitiveEquals("close") }
+                asksToClose =
+                    asksToClose
+                    || value.split(separator: ",").contains {
+                        $0.trimmingASCIIWhitespace().caseInsensitiveEquals("close")
+                    }
                 continue
             } else if name.caseInsensitiveEquals("Content-Length") {
                 lengths.append(value)
             }
             kept.append((name, value))
         }
-        guard lengths.count <= 1 else { throw .invalidResponse("the response has \(lengths.count) Content-Length fields") }
+        guard lengths.count <= 1 else {
+            throw .invalidResponse("the response has \(lengths.count) Content-Length fields")
+        }
         if let length = lengths.first {
-            guard !length.isEmpty, length.utf8.count <= 18, length.utf8.allSatisfy(ASCII.isDigit), let count = Int(length)
+            guard !length.isEmpty, length.utf8.count <= 18, length.utf8.allSatisfy(ASCII.isDigit),
+                let count = Int(length)
             else { throw .invalidResponse("Content-Length '\(length)' is not a decimal number of bytes") }
             contentLength = count
         } else {

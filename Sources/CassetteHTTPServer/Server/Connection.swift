@@ -111,7 +111,9 @@ struct Connection {
     ) throws(ReadFailure) {
         let limits = core.limits
         let tooLarge = RequestRejection(
-            431, "the \(what) is larger than \(limits.maxHeaderBytes) bytes or has more than \(limits.maxHeaderCount) fields")
+            431,
+            "the \(what) is larger than \(limits.maxHeaderBytes) bytes or has more than \(limits.maxHeaderCount) fields"
+        )
         var budget = limits.maxHeaderBytes
         while true {
             let bytes: ArraySlice<UInt8>
@@ -132,7 +134,9 @@ struct Connection {
     }
 
     /// A chunked body: size lines, chunk data each followed by CRLF, the last chunk, trailers.
-    private func readChunks(into body: inout Data, _ input: inout ConnectionInput, until deadline: ContinuousClock.Instant)
+    private func readChunks(
+        into body: inout Data, _ input: inout ConnectionInput, until deadline: ContinuousClock.Instant
+    )
         throws(ReadFailure)
     {
         let limits = core.limits
@@ -202,7 +206,8 @@ struct Connection {
     /// client still sends for a moment so that it sees the answer instead of a reset.
     private func reject(_ rejection: RequestRejection, _ input: inout ConnectionInput) {
         core.log("\(peer): \(rejection.status) \(HTTPStatus.reasonPhrase(rejection.status)): \(rejection.message)")
-        let body = Array("\(rejection.status) \(HTTPStatus.reasonPhrase(rejection.status)): \(rejection.message)\n".utf8)
+        let body = Array(
+            "\(rejection.status) \(HTTPStatus.reasonPhrase(rejection.status)): \(rejection.message)\n".utf8)
         var head = "HTTP/1.1 \(rejection.status) \(HTTPStatus.reasonPhrase(rejection.status))\r\n"
         head += "Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         let bytes = Array(head.utf8) + body

@@ -91,7 +91,10 @@ final class ServerCore: @unchecked Sendable {
                 }
                 continue
             }
-            enum Admission { case serve(Int), full, stopping }
+            enum Admission {
+                case serve(Int)
+                case full, stopping
+            }
             let admission = lock.withLock { () -> Admission in
                 if stopping { return .stopping }
                 if open.count >= limits.maxConnections { return .full }
@@ -122,7 +125,8 @@ final class ServerCore: @unchecked Sendable {
     /// `503` and close, for a connection over `maxConnections`.
     private static func refuse(_ fd: Int32) {
         let body = "503 Service Unavailable: too many connections are open; retry shortly\n"
-        let text = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        let text =
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + body
         _ = try? Socket.sendAll(fd, Array(text.utf8))
         Socket.shutdownWrite(fd)

@@ -43,7 +43,8 @@ import Testing
             status: 501, explanation: "'gzip' is not supported"),
         Refusal(
             name: "chunked twice",
-            request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            request:
+                "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
             status: 400, explanation: "chunked more than once"),
         Refusal(
             name: "Transfer-Encoding in HTTP/1.0",
@@ -84,7 +85,8 @@ import Testing
             status: 501, explanation: "not a proxy"),
         Refusal(
             name: "a chunk size that is not hex",
-            request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nab\r\n0\r\n\r\n", status: 400,
+            request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nab\r\n0\r\n\r\n",
+            status: 400,
             explanation: "not hexadecimal"),
         Refusal(
             name: "chunk data longer than its size",
@@ -92,19 +94,19 @@ import Testing
             status: 400, explanation: "not followed by CRLF"),
         Refusal(
             name: "an overflowing chunk size",
-            request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n", status: 400,
+            request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n",
+            status: 400,
             explanation: "at most 15 digits"),
     ]
 
     @Test(arguments: refusals)
     func refusesWithTheStatusAndSaysWhy(_ refusal: Refusal) async throws {
         let reached = Counter()
-        try await ServerFixture.with(
-            handler: { request, response in
-                reached.increment()
-                ServerFixture.echo(request, response)
-            }
-        ) { _, port in
+        let handler: HTTPServer.SynchronousHandler = { request, response in
+            reached.increment()
+            ServerFixture.echo(request, response)
+        }
+        try await ServerFixture.with(handler: handler) { _, port in
             let connection = try RawConnection(port: port)
             try connection.send(refusal.request)
             let answer = connection.readToEnd()
@@ -151,7 +153,9 @@ import Testing
         try await ServerFixture.with(limits: limits) { _, port in
             let fields = (1...9).map { "X-\($0): v\r\n" }.joined()
             let fits = try RawConnection(port: port)
-            try fits.send("GET / HTTP/1.1\r\nHost: x\r\n\(fields)Connection: close\r\n\r\n".replacingOccurrences(of: "X-9: v\r\n", with: ""))
+            try fits.send(
+                "GET / HTTP/1.1\r\nHost: x\r\n\(fields)Connection: close\r\n\r\n".replacingOccurrences(
+                    of: "X-9: v\r\n", with: ""))
             #expect(statusCode(of: fits.readToEnd()) == 200)
             let many = try RawConnection(port: port)
             try many.send("GET / HTTP/1.1\r\nHost: x\r\n\(fields)X-10: v\r\n\r\n")
@@ -172,7 +176,9 @@ import Testing
             #expect(answer.contains("larger than 10 bytes"))
 
             let chunked = try RawConnection(port: port)
-            try chunked.send("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\nghijkl\r\n0\r\n\r\n")
+            try chunked.send(
+                "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\nghijkl\r\n0\r\n\r\n"
+            )
             #expect(statusCode(of: chunked.readToEnd()) == 413)
 
             let fits = try RawConnection(port: port)
@@ -206,7 +212,10 @@ import Testing
             let answers = connection.readToEnd()
             let bodies = answers.components(separatedBy: "\r\n\r\n").dropFirst().map { $0.prefix { $0 != "H" } }
             #expect(bodies == ["GET /1\n", "GET /2\n", "POST /3\nabc", "GET /4\n", "GET /5\n"], "\(answers)")
-            #expect(answers.components(separatedBy: "X-Request-Number: ").dropFirst().map { $0.prefix(1) } == ["1", "2", "3", "4", "5"])
+            #expect(
+                answers.components(separatedBy: "X-Request-Number: ").dropFirst().map { $0.prefix(1) } == [
+                    "1", "2", "3", "4", "5",
+                ])
             #expect(server.statistics.connectionsAccepted == 1)
             #expect(server.statistics.requestsReceived == 5)
         }
@@ -215,7 +224,8 @@ import Testing
     @Test func expect100ContinueIsAnsweredBeforeTheBody() async throws {
         try await ServerFixture.with { _, port in
             let connection = try RawConnection(port: port)
-            try connection.send("PUT /up HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-Continue\r\nConnection: close\r\n\r\n")
+            try connection.send(
+                "PUT /up HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-Continue\r\nConnection: close\r\n\r\n")
             #expect(connection.read(until: "\r\n\r\n") == "HTTP/1.1 100 Continue\r\n\r\n")
             try connection.send("abcde")
             let answer = connection.readToEnd()
@@ -227,7 +237,8 @@ import Testing
     @Test func headGetsTheHeadersOfGetAndNoBody() async throws {
         try await ServerFixture.with { _, port in
             let connection = try RawConnection(port: port)
-            try connection.send("HEAD /thing HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try connection.send(
+                "HEAD /thing HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let answers = connection.readToEnd()
             let parts = answers.components(separatedBy: "\r\n\r\n")
             #expect(parts.count == 3, "\(answers)")
@@ -239,17 +250,20 @@ import Testing
 
     @Test func absoluteFormTargetsKeepTheTargetAndExposeThePath() async throws {
         let seen = Box<HTTPServerRequest>()
-        try await ServerFixture.with(
-            handler: { request, response in
-                seen.set(request)
-                ServerFixture.echo(request, response)
-            }
-        ) { _, port in
+        let handler: HTTPServer.SynchronousHandler = { request, response in
+            seen.set(request)
+            ServerFixture.echo(request, response)
+        }
+        try await ServerFixture.with(handler: handler) { _, port in
             let connection = try RawConnection(port: port)
-            try connection.send("GET http://example.com:8080/a/b?q=1 HTTP/1.1\r\nHost: example.com:8080\r\nConnection: close\r\n\r\n")
+            try connection.send(
+                "GET http://example.com:8080/a/b?q=1 HTTP/1.1\r\nHost: example.com:8080\r\nConnection: close\r\n\r\n")
             #expect(statusCode(of: connection.readToEnd()) == 200)
         }
         let request = try #require(seen.value)
+        let origin = HTTPServerRequest(method: "GET", target: "/go?to=http://example.com/x")
+        #expect(origin.path == "/go" && origin.query == "to=http://example.com/x")
+        #expect(HTTPServerRequest(method: "GET", target: "http://example.com?q").pathAndQuery == "/?q")
         #expect(request.target == "http://example.com:8080/a/b?q=1")
         #expect(request.pathAndQuery == "/a/b?q=1")
         #expect(request.path == "/a/b")
@@ -258,12 +272,11 @@ import Testing
 
     @Test func headersKeepOrderSpellingAndDuplicatesAndMatchCaseInsensitively() async throws {
         let seen = Box<HTTPServerRequest>()
-        try await ServerFixture.with(
-            handler: { request, response in
-                seen.set(request)
-                ServerFixture.echo(request, response)
-            }
-        ) { _, port in
+        let handler: HTTPServer.SynchronousHandler = { request, response in
+            seen.set(request)
+            ServerFixture.echo(request, response)
+        }
+        try await ServerFixture.with(handler: handler) { _, port in
             let connection = try RawConnection(port: port)
             try connection.send(
                 "GET / HTTP/1.1\r\nhost: x\r\nX-Tag: one\r\nx-tag:two  \r\nACCEPT:\t*/*\r\nConnection: close\r\n\r\n")
@@ -338,12 +351,11 @@ import Testing
 
     @Test func aClientThatVanishesMidRequestDoesNotReachTheHandler() async throws {
         let reached = Counter()
-        try await ServerFixture.with(
-            handler: { request, response in
-                reached.increment()
-                ServerFixture.echo(request, response)
-            }
-        ) { server, port in
+        let handler: HTTPServer.SynchronousHandler = { request, response in
+            reached.increment()
+            ServerFixture.echo(request, response)
+        }
+        try await ServerFixture.with(handler: handler) { server, port in
             do {
                 let connection = try RawConnection(port: port)
                 try connection.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nshort")

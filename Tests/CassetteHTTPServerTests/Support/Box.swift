@@ -3,23 +3,33 @@ import Foundation
 /// A value a handler thread sets and the test reads afterwards.
 final class Box<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: Value?
+    private var stored: Value?  // guarded by `lock`
 
     func set(_ value: Value) {
-        lock.withLock { stored = value }
+        update { $0 = value }
     }
 
-    var value: Value? { lock.withLock { stored } }
+    /// Changes the value under the lock (nil until set).
+    func update(_ change: (inout Value?) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        change(&stored)
+    }
+
+    var value: Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }
 
 /// A count shared between handler threads and the test.
 final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+    private let box = Box<Int>()
 
     func increment() {
-        lock.withLock { count += 1 }
+        box.update { $0 = ($0 ?? 0) + 1 }
     }
 
-    var value: Int { lock.withLock { count } }
+    var value: Int { box.value ?? 0 }
 }

@@ -10,7 +10,8 @@ import Testing
 /// will use them: a data delegate sees one `didReceive` per chunk the server wrote.
 @Suite struct TestHTTPServerStreamingTests {
     static let routes = [
-        "/stream/chunked", "/stream/chunked?count=200", "/stream/openai", "/stream/openai?count=20", "/stream/anthropic",
+        "/stream/chunked", "/stream/chunked?count=200", "/stream/openai", "/stream/openai?count=20",
+        "/stream/anthropic",
         "/stream/ndjson", "/stream/drip?count=3&ms=20",
     ]
 
@@ -66,7 +67,8 @@ import Testing
             ])
         for event in events {
             let data = try #require(event.split(separator: "\n").last { $0.hasPrefix("data: ") })
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8)) as? [String: Any])
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8)) as? [String: Any])
             #expect("event: \(json["type"] as? String ?? "?")" == String(event.split(separator: "\n")[0]))
         }
     }
@@ -87,7 +89,10 @@ import Testing
         let server = try TestHTTPServer()
         defer { server.stop() }
         let fetch = await StreamedFetch.fetch(server.url("/stream/cut"))
-        #expect(fetch.chunks.map { String(decoding: $0, as: UTF8.self) } == ["part 1 of 4\n", "part 2 of 4\n", "part 3 of 4\n"])
+        #expect(
+            fetch.chunks.map { String(decoding: $0, as: UTF8.self) } == [
+                "part 1 of 4\n", "part 2 of 4\n", "part 3 of 4\n",
+            ])
         let error = try #require(fetch.error, "a stream cut before its end must fail the task")
         #if canImport(FoundationNetworking)
             // libcurl's "transfer closed with outstanding read data remaining", measured as -1.

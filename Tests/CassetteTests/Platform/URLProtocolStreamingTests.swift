@@ -18,7 +18,10 @@ import Testing
     }
 
     static func url(pauseMilliseconds: Int, fails: Bool = false) -> URL {
-        URL(string: "stub://stream/?chunks=\(chunks.joined(separator: ","))&ms=\(pauseMilliseconds)\(fails ? "&fail=1" : "")")!
+        URL(
+            string:
+                "stub://stream/?chunks=\(chunks.joined(separator: ","))&ms=\(pauseMilliseconds)\(fails ? "&fail=1" : "")"
+        )!
     }
 
     @Test(arguments: [0, 20])
@@ -52,7 +55,8 @@ import Testing
         }
         #if canImport(FoundationNetworking)
             let expected = "three"
-            let note = "Linux kept only the last didLoad when measured; if this fails the toolchain changed: "
+            let note =
+                "Linux kept only the last didLoad when measured; if this fails the toolchain changed: "
                 + "update PLATFORM-NOTES.md and the replay's one-didLoad delivery for non-delegate tasks"
         #else
             let expected = "onetwothree"
