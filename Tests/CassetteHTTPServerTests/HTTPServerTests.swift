@@ -218,7 +218,8 @@ import Testing
         entered.wait()
         let started = ContinuousClock.now
         server.stop()
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(
+            ContinuousClock.now - started < .seconds(4), "an idle connection must not hold stop() for its grace period")
         let answer = busy.readToEnd()
         #expect(answer.hasSuffix("GET /slow\n"), "the response in flight completes: \(answer)")
         #expect(answer.contains("Connection: close\r\n"), "and tells the client the connection ends")
@@ -241,8 +242,8 @@ import Testing
         _ = connection.read(until: "tick\n")
         let started = ContinuousClock.now
         server.stop()
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(2), "\(elapsed)")
+        #expect(ContinuousClock.now - started >= .milliseconds(200), "the stream had its grace period")
+        #expect(server.statistics.openConnections == 0, "the cut ended the handler's writes, so its thread ended")
         let rest = connection.readToEnd(timeout: .seconds(2))
         #expect(!rest.hasSuffix("0\r\n\r\n"), "a cut stream has no last chunk")
     }

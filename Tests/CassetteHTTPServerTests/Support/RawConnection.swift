@@ -23,6 +23,9 @@ final class RawConnection: @unchecked Sendable {
         var result: Int32
         if family == AF_INET {
             var address = sockaddr_in()
+            #if canImport(Darwin)
+                address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            #endif
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = UInt16(port).bigEndian
             inet_pton(AF_INET, host, &address.sin_addr)
@@ -33,6 +36,9 @@ final class RawConnection: @unchecked Sendable {
             }
         } else {
             var address = sockaddr_in6()
+            #if canImport(Darwin)
+                address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            #endif
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = UInt16(port).bigEndian
             inet_pton(AF_INET6, host, &address.sin6_addr)

@@ -105,10 +105,10 @@ import Testing
         let server = try TestHTTPServer()
         let task = Task { await StreamedFetch.fetch(server.url("/stream/drip?count=100&ms=1000")) }
         while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        let started = ContinuousClock.now
         server.stop()
-        #expect(ContinuousClock.now - started < .seconds(2), "pauses are cut short by stop()")
         let fetch = await task.value
-        #expect(fetch.chunks.count == 100, "the rest of the drip is written without its pauses")
+        // 100 pauses of a second would outlast the server's 1 s grace period and be cut off.
+        #expect(fetch.chunks.count == 100, "stop() cuts the pauses short and the rest of the drip is written")
+        #expect(fetch.error == nil)
     }
 }
