@@ -28,15 +28,22 @@ let package = Package(
         // The `cassette` command-line tool: `main.swift` only (product name `cassette`; the target
         // name must not differ from `Cassette` only by case).
         .executableTarget(name: "CassetteTool", dependencies: ["CassetteCommands"]),
-        // The loopback HTTP/1.1 server the tests and the benchmark drive the real URLSession against.
-        // Not a product: nothing outside this package can depend on it.
-        .target(name: "CassetteTestSupport", dependencies: ["CassetteCore"]),
+        // An HTTP/1.1 server over POSIX sockets (keep-alive, chunked bodies, streamed responses,
+        // bounded and smuggling-proof request parsing), for `cassette serve`. No URLSession, no other
+        // target. Not a product.
+        .target(name: "CassetteHTTPServer"),
+        // Test helpers, and the loopback server (on CassetteHTTPServer) that the tests and the benchmark
+        // drive the real URLSession against. Not a product: nothing outside this package can depend on it.
+        .target(name: "CassetteTestSupport", dependencies: ["CassetteCore", "CassetteHTTPServer"]),
         .testTarget(
             name: "CassetteCoreTests",
             dependencies: ["CassetteCore", "CassetteTestSupport"],
             exclude: ["Golden", "Corpus"]
         ),
         .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
+        // The server over real TCP: URLSession, curl and Python as clients, raw sockets for the
+        // malformed, bounded and smuggling cases.
+        .testTarget(name: "CassetteHTTPServerTests", dependencies: ["CassetteHTTPServer", "CassetteTestSupport"]),
         // The commands run in the test process with an injected console and context.
         .testTarget(
             name: "CassetteCommandsTests",

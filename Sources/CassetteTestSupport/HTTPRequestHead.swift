@@ -10,6 +10,13 @@ package struct HTTPRequestHead: Sendable {
     /// The body, de-chunked when it came with `Transfer-Encoding: chunked`.
     package let body: [UInt8]
 
+    package init(method: String, target: String, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+
     /// The first header named `name`, compared case-insensitively.
     package func header(_ name: String) -> String? {
         let wanted = name.lowercased()

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What the server answers. `Content-Length` is added unless given (never for 1xx, 204 and 304), and no
-/// `Date` header is sent, so recordings stay identical between runs.
+/// What the server answers. `Content-Length` is added unless given (never for 204 and 304; a given one
+/// must match the body), and no `Date` header is sent, so recordings stay identical between runs. With
+/// `stream` set the body is sent as that stream instead of `body`.
 package struct HTTPResponseSpec: Sendable {
     package var status: Int
     /// The reason phrase; nil picks the standard one for `status`.
@@ -10,6 +11,8 @@ package struct HTTPResponseSpec: Sendable {
     package var body: [UInt8] = []
     /// How long the connection thread waits before writing the response (cut short by `stop()`).
     package var delay: Duration = .zero
+    /// A body written piece by piece, each piece flushed as one HTTP chunk; nil for `body` in one piece.
+    package var stream: HTTPResponseStream? = nil
 
     package init(
         status: Int, reason: String? = nil, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
@@ -42,5 +45,12 @@ package struct HTTPResponseSpec: Sendable {
 
     package static func empty(_ status: Int) -> Self {
         Self(status: status)
+    }
+
+    /// A `200` whose body is `stream`, chunked, with `Content-Type: contentType`.
+    package static func streamed(_ stream: HTTPResponseStream, contentType: String) -> Self {
+        var response = Self(status: 200, headers: [("Content-Type", contentType)])
+        response.stream = stream
+        return response
     }
 }

@@ -6,8 +6,10 @@ extension TestHTTPServer {
     /// `/json`, `/text`, `/binary` (bytes 0...255), `/gzip` (gzip-encoded JSON), `/redirect/{301,302,303,307,308}`
     /// (to `/json`, or `/echo` with `?to=echo`), `/redirect/chain` (302 to `/redirect/302`), `/status/N`,
     /// `/large?bytes=N` (byte i is i % 251; default 10 MiB), `/cookie/set`, `/cookie/check`, `/slow?ms=N`
-    /// (default 200), `/echo` (the request as sorted JSON); anything else is 404 `not found`.
+    /// (default 200), `/echo` (the request as sorted JSON), the streamed routes under `/stream/` (see
+    /// ``streamingRoute(_:)``); anything else is 404 `not found`.
     package static let standardRoutes: @Sendable (HTTPRequestHead) -> HTTPResponseSpec = { request in
+        if let streamed = streamingRoute(request) { return streamed }
         let path = request.path
         let items = request.queryItems
         let number = { (name: String) in items.first { $0.name == name }.flatMap { Int($0.value) } }

@@ -1,0 +1,51 @@
+import CassetteTestSupport
+import Foundation
+
+/// Clients not written in Swift (curl, python3), found on `PATH` and run to completion.
+enum ExternalTool {
+    /// Runs `name` with `arguments`; a tool that is not installed is an error that says how to install it,
+    /// never a skipped test.
+    static func run(_ name: String, _ arguments: [String], timeout: Duration = .seconds(60)) throws -> CommandRun {
+        guard let executable = find(name) else {
+            throw ExternalToolError(
+                "\(name) is not on PATH; these tests drive the server with it: install it (apt-get install -y \(name == "python3" ? "python3" : name))"
+            )
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let outputs = try TemporaryDirectory(prefix: "http-server-tool")
+        let output = outputs.file("stdout")
+        let errors = outputs.file("stderr")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw ExternalToolError("\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout)")
+        }
+        return CommandRun(
+            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+
+    private static func find(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").lazy.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
+
+struct ExternalToolError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
