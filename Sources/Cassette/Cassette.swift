@@ -36,10 +36,13 @@ public final class Cassette: Sendable {
     private let configurationPath: String
     /// The SHA-256 of the file as it was read, for the usage ledger.
     private let readHash: String?
-    private let state: Locked<State>
+    /// The SHA-256 of the file's bytes when it was opened, readable or not; `nil` when there was no
+    /// file. A recording that finds other bytes there merges with what another writer wrote.
+    let openedHash: String?
+    let state: Locked<State>
     private let protocolClasses = Locked<[ObjectIdentifier]>([])
 
-    private struct State {
+    struct State {
         var table: ReplayTable
         var misses: [ReplayMiss] = []
         var closed = false
@@ -100,6 +103,7 @@ public final class Cassette: Sendable {
                 guard plan == .record else { throw error }
             }
         }
+        openedHash = readHash ?? (exists ? (try? Data(contentsOf: fileURL)).map(SHA256.hexDigest) : nil)
         var resolved = options
         let project: ProjectConfigurations.Resolved
         let matcher: RequestMatcher
