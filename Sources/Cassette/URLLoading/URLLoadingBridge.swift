@@ -106,13 +106,17 @@ enum URLLoadingBridge {
         case .failure(let failure):
             // The code the caller's error handling switches on, with words that say what happened
             // (a bare `NSURLErrorDomain Code=-1004` says little in a test log).
-            let failed = RecordingFailure(
-                request: "\(interaction.request.method) \(requestURL.absoluteString)", code: failure.code)
-            let error = URLError(
-                URLError.Code(rawValue: failure.code) ?? .unknown,
-                userInfo: [
-                    NSURLErrorFailingURLErrorKey: requestURL, NSLocalizedDescriptionKey: scrub(failed.description),
-                ])
+            // Everything the error carries is scrubbed: test logs print its user info, and the
+            // live request's URL can hold a token (`?api_key=...`).
+            let failingURL = scrub(requestURL.absoluteString)
+            let failed = RecordingFailure(request: "\(interaction.request.method) \(failingURL)", code: failure.code)
+            var userInfo: [String: Any] = [
+                NSLocalizedDescriptionKey: scrub(failed.description),
+                // NSURLErrorFailingURLStringErrorKey, by its value: the constant is deprecated.
+                "NSErrorFailingURLStringKey": failingURL,
+            ]
+            if let url = URL(string: failingURL) { userInfo[NSURLErrorFailingURLErrorKey] = url }
+            let error = URLError(URLError.Code(rawValue: failure.code) ?? .unknown, userInfo: userInfo)
             client.urlProtocol(loader, didFailWithError: error)
         }
     }
