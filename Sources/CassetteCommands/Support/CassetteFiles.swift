@@ -86,6 +86,9 @@ extension CassetteFiles.File {
     ///
     /// - Throws: ``CassetteReadError`` naming the file as printed, with why it cannot be read.
     package func read() throws(CassetteReadError) -> Data {
+        if let reason = FileKind.notRegularReason(url.path) {
+            throw CassetteReadError(path: path, reason: .unreadable(reason))
+        }
         do {
             return try Data(contentsOf: url)
         } catch {
