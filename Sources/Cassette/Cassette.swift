@@ -119,7 +119,13 @@ public final class Cassette: Sendable {
         self.readHash = readHash
         self.matcher = matcher
         volatile = VolatileHeaders(extra: project.configuration.volatileHeaders + options.volatileHeaders)
-        recording = plan == .replay ? nil : RecordingSession(configuration: resolved.recordingConfiguration)
+        recording =
+            plan == .replay
+            ? nil
+            : RecordingSession(
+                configuration: resolved.recordingConfiguration,
+                maxBodyBytes: options.maxBodyBytes ?? project.configuration.maxBodyBytes ?? Cassette.defaultMaxBodyBytes
+            )
         configurationPath =
             project.configuration.file?.path
             ?? (PackageRoot.containing(fileURL.deletingLastPathComponent()) ?? fileURL.deletingLastPathComponent())
@@ -217,6 +223,7 @@ public final class Cassette: Sendable {
             return
         }
         let live = recording.close()
+        try refuseOversizedBodies(recording)
         if plan == .verify {
             try verify(live, against: table)
         } else {
