@@ -32,9 +32,9 @@ extension Cassette {
                 }, testName: options.testName)
         case .write(let interactions):
             // Under the folder's lock, merged with what another writer wrote since the file was read.
-            let (bytes, count) = try store(interactions, over: table)
+            let (hash, count) = try store(interactions, over: table)
             // Everything a recording run wrote counts as used.
-            usage(hash: SHA256.hexDigest(bytes), count: count, served: Array(0..<count))
+            usage(hash: hash, count: count, served: Array(0..<count))
         }
     }
 

@@ -7,11 +7,13 @@ extension Cassette {
     /// (another cassette on the same file, a parallel test, another process), what the other writer
     /// added or removed is merged in (``ConcurrentWriteMerge``) rather than lost.
     ///
-    /// - Returns: The bytes written, and how many interactions they hold.
+    /// - Returns: The SHA-256 of the bytes written, and how many interactions they hold.
     /// - Throws: ``CassetteError/changedWhileRecording(_:)`` when the file changed and cannot be
     ///   read now (a recording in ``Mode/record`` replaces it by design), and
     ///   ``CassetteError/writeFailed(_:)``.
-    func store(_ interactions: [Interaction], over table: ReplayTable) throws(CassetteError) -> (Data, Int) {
+    func store(_ interactions: [Interaction], over table: ReplayTable) throws(CassetteError) -> (
+        hash: String, count: Int
+    ) {
         let writer = AtomicFile.Writer(fileURL)
         var result = interactions
         let current = writer.read()
@@ -27,12 +29,19 @@ extension Cassette {
                 if plan != .record { throw CassetteError.changedWhileRecording(error) }
             }
         }
-        let bytes = CassetteDocument(interactions: result).encoded()
+        // Written out one interaction at a time, hashed on the way for the usage ledger.
+        let document = CassetteDocument(interactions: result)
+        var hasher = SHA256()
         do throws(AtomicWriteError) {
-            try writer.write(bytes)
+            try writer.write(chunks: { emit in
+                document.encode { chunk in
+                    hasher.update(chunk.assumingMemoryBound(to: UInt8.self))
+                    emit(chunk)
+                }
+            })
         } catch {
             throw CassetteError.writeFailed(error)
         }
-        return (bytes, result.count)
+        return (hasher.finalizeHex(), result.count)
     }
 }
