@@ -9,8 +9,11 @@ import Testing
         ("../../escaped/Evil", "has a \"..\" segment"), ("Users/../../Evil", "has a \"..\" segment"),
         ("..", "has a \"..\" segment"), ("/tmp/Evil", "is an absolute path"), ("", "is empty"),
     ])
-    func aNameThatLeavesTheCassettesFolderIsRefused(name: String, reason: String) throws {
+    func aNameThatLeavesTheCassettesFolderIsRefused(name template: String, reason: String) throws {
         let package = try ScratchPackage()
+        // A folder of its own above the package, so that what another run left there cannot count.
+        let escaped = "escaped-\(UUID().uuidString)"
+        let name = template.replacingOccurrences(of: "escaped", with: escaped)
         #expect {
             try Cassette(
                 named: name, mode: .record, options: testOptions(), filePath: package.url("Tests/T.swift").path)
@@ -22,7 +25,7 @@ import Testing
         // Nothing was created above the package.
         #expect(
             !FileManager.default.fileExists(
-                atPath: package.root.deletingLastPathComponent().appendingPathComponent("escaped").path))
+                atPath: package.root.deletingLastPathComponent().appendingPathComponent(escaped).path))
     }
 
     @Test func namesWithFoldersAndDotsInsideStayAllowed() throws {
