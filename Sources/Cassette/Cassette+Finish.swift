@@ -31,14 +31,10 @@ extension Cassette {
                     return RecordingFailure(request: "\(request.method) \(request.url)", code: code)
                 }, testName: options.testName)
         case .write(let interactions):
-            let bytes = CassetteDocument(interactions: interactions).encoded()
-            do throws(AtomicWriteError) {
-                try AtomicFile.write(bytes, to: fileURL)
-            } catch {
-                throw CassetteError.writeFailed(error)
-            }
+            // Under the folder's lock, merged with what another writer wrote since the file was read.
+            let (hash, count) = try store(interactions, over: table)
             // Everything a recording run wrote counts as used.
-            usage(hash: SHA256.hexDigest(bytes), count: interactions.count, served: Array(interactions.indices))
+            usage(hash: hash, count: count, served: Array(0..<count))
         }
     }
 

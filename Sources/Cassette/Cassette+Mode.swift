@@ -62,4 +62,8 @@ extension Cassette {
     /// The environment variable that lets a recording replace recorded responses with transport
     /// errors (``Options/recordTransportErrors``) when set to a true value.
     public static let recordErrorsVariable = EnvironmentVariable.recordErrors
+
+    /// The environment variable that lets a test that failed still write its cassette
+    /// (``Options/recordFailedTests``) when set to a true value.
+    public static let recordFailedTestsVariable = EnvironmentVariable.recordFailedTests
 }

@@ -32,11 +32,26 @@ extension Cassette {
 
     /// The file of the cassette `name`: `<package root>/Cassettes/<name>.json`, where the package
     /// root is the nearest folder above `filePath` that holds a `Package.swift`.
+    ///
+    /// - Throws: ``CassetteError/invalidName(_:reason:)`` for a name that would leave the
+    ///   `Cassettes/` folder (an absolute path or a `..` segment), and
+    ///   ``CassetteError/packageRootNotFound(filePath:)``.
     public static func fileURL(named name: String, filePath: String = #filePath) throws(CassetteError) -> URL {
+        if let reason = escapeReason(name) { throw CassetteError.invalidName(name, reason: reason) }
         guard let directory = PackageRoot.containing(URL(fileURLWithPath: filePath).deletingLastPathComponent()) else {
             throw CassetteError.packageRootNotFound(filePath: filePath)
         }
         let fileName = name.hasSuffix(".json") ? name : name + ".json"
         return directory.appendingPathComponent("Cassettes").appendingPathComponent(fileName)
+    }
+
+    /// Why `name` does not stay inside the cassettes folder, or `nil` when it does.
+    static func escapeReason(_ name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name.hasPrefix("/") { return "is an absolute path" }
+        let segments = name.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.contains(where: { $0 == ".." }) { return "has a \"..\" segment" }
+        if name.contains("\0") { return "holds a NUL character" }
+        return nil
     }
 }

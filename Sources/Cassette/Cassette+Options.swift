@@ -50,6 +50,16 @@ extension Cassette {
         /// which requests failed. A transport error of a request with no recording is recorded either
         /// way. `CASSETTE_RECORD_ERRORS=1` sets it.
         public var recordTransportErrors: Bool
+        /// Whether a test that failed (threw, or recorded a failing issue) still writes its cassette
+        /// in a recording mode. Default `false`: the trait and ``withCassette(_:mode:options:filePath:fileID:function:_:)``
+        /// then leave the file as it was and say so, because a test that stopped part-way would
+        /// replace a good recording with a partial one. `CASSETTE_RECORD_FAILED_TESTS=1` sets it.
+        public var recordFailedTests: Bool
+        /// The largest body, in bytes, a recording keeps; a larger response is cut off and fails the
+        /// request, and ``Cassette/finish()`` then writes nothing and says which request it was.
+        /// `nil` (the default) takes `"record": {"maxBodyBytes": N}` from `.cassette.json`, or
+        /// ``Cassette/defaultMaxBodyBytes`` (64 MiB).
+        public var maxBodyBytes: Int?
 
         public init(
             scrubber: Scrubber? = nil,
@@ -58,7 +68,7 @@ extension Cassette {
             environment: [String: String] = ProcessInfo.processInfo.environment,
             recordingConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
             testName: String? = nil, rerecord: [RequestPattern] = [], volatileHeaders: [String] = [],
-            recordTransportErrors: Bool = false
+            recordTransportErrors: Bool = false, recordFailedTests: Bool = false, maxBodyBytes: Int? = nil
         ) {
             self.scrubber = scrubber
             self.matching = matching
@@ -69,6 +79,8 @@ extension Cassette {
             self.rerecord = rerecord
             self.volatileHeaders = volatileHeaders
             self.recordTransportErrors = recordTransportErrors
+            self.recordFailedTests = recordFailedTests
+            self.maxBodyBytes = maxBodyBytes
         }
     }
 }

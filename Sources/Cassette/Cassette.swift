@@ -36,6 +36,9 @@ public final class Cassette: Sendable {
     let volatile: VolatileHeaders
     /// The SHA-256 of the file as it was read, for the usage ledger.
     private let readHash: String?
+    /// The SHA-256 of the file's bytes when it was opened, readable or not; `nil` when there was no
+    /// file. A recording that finds other bytes there merges with what another writer wrote.
+    let openedHash: String?
     private let protocolClasses = Locked<[ObjectIdentifier]>([])
 
     /// Opens a cassette file.
@@ -71,6 +74,7 @@ public final class Cassette: Sendable {
                 guard plan == .record else { throw error }
             }
         }
+        openedHash = readHash ?? (exists ? (try? Data(contentsOf: fileURL)).map(SHA256.hexDigest) : nil)
         var resolved = options
         let project: ProjectConfigurations.Resolved
         let matcher: RequestMatcher
@@ -86,7 +90,13 @@ public final class Cassette: Sendable {
         self.readHash = readHash
         self.matcher = matcher
         volatile = VolatileHeaders(extra: project.configuration.volatileHeaders + options.volatileHeaders)
-        let recording = plan == .replay ? nil : RecordingSession(configuration: resolved.recordingConfiguration)
+        let recording =
+            plan == .replay
+            ? nil
+            : RecordingSession(
+                configuration: resolved.recordingConfiguration,
+                maxBodyBytes: options.maxBodyBytes ?? project.configuration.maxBodyBytes ?? Cassette.defaultMaxBodyBytes
+            )
         self.recording = recording
         let configurationPath =
             project.configuration.file?.path
@@ -164,6 +174,7 @@ public final class Cassette: Sendable {
             return
         }
         let live = recording.close()
+        try refuseOversizedBodies(recording)
         if plan == .verify {
             try verify(live, against: table)
         } else {

@@ -1,3 +1,4 @@
+import CassetteCore
 import Foundation
 
 /// Errors from opening, using and finishing a cassette. Every message says what happened and, where
@@ -28,6 +29,19 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case recordingFailed(path: String, failures: [RecordingFailure], testName: String?)
     /// A drift check (``Cassette/Mode/verify``) found live answers that differ from the recording.
     case drift(DriftReport)
+    /// A cassette name leaves the `Cassettes/` folder (an absolute path, or a `..` segment); nothing
+    /// was opened or written.
+    case invalidName(String, reason: String)
+    /// The test failed, so in a recording mode its cassette was not written: the file is as it
+    /// was. ``Cassette/Options/recordFailedTests`` or `CASSETTE_RECORD_FAILED_TESTS=1` records anyway.
+    case notWrittenAfterFailure(path: String, failure: String?, testName: String?)
+    /// Another writer (a parallel test, another process) changed the cassette file after this
+    /// cassette read it, and what it wrote cannot be read, so it cannot be merged; nothing was
+    /// written.
+    case changedWhileRecording(CassetteReadError)
+    /// A recorded body is larger than the limit (``Cassette/Options/maxBodyBytes``, `"record":
+    /// {"maxBodyBytes": N}` in `.cassette.json`); nothing was written.
+    case bodyTooLarge(path: String, request: String, bytes: Int, limit: Int, testName: String?)
 
     public var description: String {
         switch self {
@@ -68,6 +82,25 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
             return lines.joined(separator: "\n")
         case .drift(let report):
             return report.description
+        case .invalidName(let name, let reason):
+            return "error: cassette name \"\(name)\" \(reason), so it would be written outside the Cassettes folder; "
+                + "name it by a path inside Cassettes/ (such as \"Users/Create\"), or open a file elsewhere with "
+                + "Cassette(fileURL:mode:)"
+        case .notWrittenAfterFailure(let path, let failure, let testName):
+            let why = failure.map { "the test failed (\($0))" } ?? "the test failed"
+            return "\(path): error: cassette not written: \(why), so the cassette was left as it was; fix the test "
+                + "and record again, or record anyway with \(Cassette.recordFailedTestsVariable)=1 "
+                + "\(Cassette.Mode.environmentVariable)=record swift test --filter \(CassetteError.filter(testName))"
+        case .changedWhileRecording(let error):
+            return "\(error.path): error: another writer changed the cassette while this one was recording, and it "
+                + "cannot be read now (\(error.message)), so this run's recordings were not written and the file was "
+                + "left as the other writer left it; repair or delete it and record again"
+        case .bodyTooLarge(let path, let request, let bytes, let limit, let testName):
+            return
+                "\(path): error: \(request): the body is \(bytes) bytes, more than the limit of \(limit) bytes, so the "
+                + "cassette was left as it was; raise the limit (Cassette.Options(maxBodyBytes:), or \"record\": "
+                + "{\"maxBodyBytes\": N} in \(ScrubConfiguration.fileName)) and record again with "
+                + "\(Cassette.Mode.environmentVariable)=record swift test --filter \(CassetteError.filter(testName))"
         case .cassetteClosed(let path):
             return "\(path): error: request made after the cassette was finished or released; keep the cassette "
                 + "alive until the test's requests are done"

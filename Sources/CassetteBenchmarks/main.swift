@@ -3,20 +3,24 @@ import Foundation
 // The benchmarks behind README's "Performance" figures, one release executable (declared only with
 // CASSETTE_BENCHMARKS=1). Run them with `scripts/bench` and `scripts/bench-lint`.
 //
-//   CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub]    (all when none is named)
+//   CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub] [memory]    (all when none is named)
 //   CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
 //   CassetteBenchmarks load-peak 0|1|2 FILE    (a child run of `load`: prints VmHWM in kB)
+//   CassetteBenchmarks memory-peak plain|record|replay URL [FILE]    (a child run of `memory`)
 
 let usage = """
-    usage: CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub]
+    usage: CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub] [memory]
            CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
     """
-let sections = ["matching", "replay", "record", "load", "scrub"]
+let sections = ["matching", "replay", "record", "load", "scrub", "memory"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
 case "load-peak":
     LoadBenchmark.peakChild(arguments: Array(arguments.dropFirst()))
+    exit(0)
+case "memory-peak":
+    await MemoryBenchmark.peakChild(arguments: Array(arguments.dropFirst()))
     exit(0)
 case "lint":
     do {
@@ -59,4 +63,7 @@ if selected.contains("load") {
 }
 if selected.contains("scrub") {
     ScrubBenchmark(sizes: quick ? [16_384, 65_536] : [16_384, 65_536, 262_144], rounds: quick ? 3 : 5).run()
+}
+if selected.contains("memory") {
+    try MemoryBenchmark(megabytes: quick ? [16] : [16, 64], directory: directory).run()
 }

@@ -35,6 +35,6 @@ private let crcTable: [UInt32] = (0..<256).map { index in
     return value
 }
 
-private func littleEndianBytes(_ value: UInt32, width: Int) -> [UInt8] {
+func littleEndianBytes(_ value: UInt32, width: Int) -> [UInt8] {
     (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
 }

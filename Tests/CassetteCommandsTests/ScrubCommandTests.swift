@@ -15,7 +15,7 @@ import Testing
                 == CommandRun(
                     status: 0,
                     stdout: "Cassettes/Compact.json: rewrote it in canonical form\n"
-                        + "Cassettes/Token.json: replaced secrets\n",
+                        + "Cassettes/Token.json: replaced 1 secret\n",
                     stderr: "2 of 3 cassettes changed\n"))
         #expect(scratch.run("lint") == CommandRun(status: 0, stderr: "3 cassettes, no problems\n"))
         #expect(!(try scratch.read("Cassettes/Token.json")).contains("abc123def456ghi789"))
@@ -33,7 +33,7 @@ import Testing
         #expect(
             scratch.run("scrub", "--check")
                 == CommandRun(
-                    status: 1, stdout: "Cassettes/Email.json: would replace secrets\n",
+                    status: 1, stdout: "Cassettes/Email.json: would replace 1 secret\n",
                     stderr: "1 of 2 cassettes would change; fix: cassette scrub\n"))
         #expect(try scratch.read("Cassettes/Email.json") == before)
         // The fix repeats the paths the check was given, and nothing else.
@@ -52,7 +52,7 @@ import Testing
         #expect(
             scratch.run("scrub")
                 == CommandRun(
-                    status: 1, stdout: "Cassettes/Token.json: replaced secrets\n",
+                    status: 1, stdout: "Cassettes/Token.json: replaced 1 secret\n",
                     stderr: "Cassettes/Broken.json:8:4: error: cassette is not valid JSON: unexpected end of file, "
                         + "expected a string key; the file was left unchanged\n"
                         + "1 of 2 cassettes changed; 1 could not be read\n"))

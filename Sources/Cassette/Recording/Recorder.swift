@@ -9,17 +9,33 @@ import Foundation
 enum RecorderResult: Sendable {
     case response(HTTPURLResponse, Data, [RedirectHop])
     case failure(URLError)
+    /// The response body grew past the limit (after decoding, for a compressed one), and the
+    /// request was cancelled there: `bytes` is how much had arrived.
+    case tooLarge(bytes: Int)
 }
 
 /// Forwards requests to the real network through one inner `URLSession` and collects each
-/// response in full, with the redirect hops the session followed on the way.
-final class Recorder: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    /// The redirect hops of each task in flight, by task identifier.
-    private let hops = Locked<[Int: [RedirectHop]]>([:])
+/// response in full, with the redirect hops the session followed on the way, up to a body size
+/// limit: a larger body (a gzip bomb, a video) is cut off as it arrives, never held whole.
+final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// A task in flight: its hops, response and body so far, and whom to tell.
+    private struct Load {
+        var hops: [RedirectHop] = []
+        var response: HTTPURLResponse?
+        var body = Data()
+        /// How many body bytes had arrived when the body passed the limit.
+        var tooLarge: Int?
+        let completion: @Sendable (RecorderResult) -> Void
+    }
+
+    /// The tasks in flight, by task identifier.
+    private let loads = Locked<[Int: Load]>([:])
+    private let maxBodyBytes: Int
     // Set once in init, before the recorder is shared.
     private var session: URLSession!
 
-    init(configuration: URLSessionConfiguration) {
+    init(configuration: URLSessionConfiguration, maxBodyBytes: Int) {
+        self.maxBodyBytes = maxBodyBytes
         super.init()
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     }
@@ -27,22 +43,10 @@ final class Recorder: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     /// Starts a request on the inner session. Call it off URLSession's own work queue: on Linux
     /// every session shares one queue, and creating a task from inside `startLoading()` deadlocks.
     ///
-    /// The body arrives in one piece through the task's completion handler; the session's delegate
-    /// is asked only about redirects, which sessions do for completion-handler tasks too.
+    /// The body arrives through the session's data delegate (this object), which counts it.
     func start(_ request: URLRequest, completion: @escaping @Sendable (RecorderResult) -> Void) -> URLSessionDataTask {
-        let identifier = Locked<Int?>(nil)
-        let task = session.dataTask(with: request) { [hops] data, response, error in
-            let taskHops = identifier.withLock { $0 }.flatMap { id in hops.withLock { $0.removeValue(forKey: id) } }
-            if let error {
-                completion(.failure(error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])))
-            } else if let response = response as? HTTPURLResponse {
-                completion(.response(response, data ?? Data(), taskHops ?? []))
-            } else {
-                completion(.failure(URLError(.badServerResponse)))
-            }
-        }
-        identifier.withLock { $0 = task.taskIdentifier }
-        hops.withLock { $0[task.taskIdentifier] = [] }
+        let task = session.dataTask(with: request)
+        loads.withLock { $0[task.taskIdentifier] = Load(completion: completion) }
         task.resume()
         return task
     }
@@ -53,6 +57,47 @@ final class Recorder: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     }
 
     func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        loads.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let identifier = dataTask.taskIdentifier
+        let cancel = loads.withLock { loads -> Bool in
+            // Taken out of the table while it grows, so appending never copies the body so far.
+            guard var load = loads.removeValue(forKey: identifier) else { return false }
+            defer { loads[identifier] = load }
+            guard load.tooLarge == nil else { return false }
+            guard load.body.count + data.count <= maxBodyBytes else {
+                // Cut off here: what arrived is counted, and dropped.
+                load.tooLarge = load.body.count + data.count
+                load.body = Data()
+                return true
+            }
+            load.body.append(data)
+            return false
+        }
+        if cancel { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let load = loads.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let bytes = load.tooLarge {
+            load.completion(.tooLarge(bytes: bytes))
+        } else if let error {
+            load.completion(
+                .failure(error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])))
+        } else if let response = load.response {
+            load.completion(.response(response, load.body, load.hops))
+        } else {
+            load.completion(.failure(URLError(.badServerResponse)))
+        }
+    }
+
+    func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
@@ -60,7 +105,7 @@ final class Recorder: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
             method: task.currentRequest?.httpMethod ?? "GET",
             url: response.url?.absoluteString ?? task.currentRequest?.url?.absoluteString ?? "",
             status: response.statusCode, headers: URLLoadingBridge.headers(of: response))
-        hops.withLock { $0[task.taskIdentifier]?.append(hop) }
+        loads.withLock { $0[task.taskIdentifier]?.hops.append(hop) }
         completionHandler(request)
     }
 }

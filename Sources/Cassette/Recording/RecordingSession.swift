@@ -28,6 +28,17 @@ final class RecordingSession: Sendable {
         var loads: [ObjectIdentifier: Load] = [:]
         var waiters: [CheckedContinuation<Void, Never>] = []
         var closed = false
+        /// Requests whose body passed the size limit, with the size, by the order they started in.
+        var oversized: [Int: BodyTooLarge] = [:]
+    }
+
+    /// A request or response body larger than the limit: it is not recorded, and the cassette is
+    /// not written.
+    struct BodyTooLarge: Sendable, Equatable {
+        /// `GET http://...` (not scrubbed).
+        var request: String
+        /// The body's size, or how much of it had arrived when it passed the limit.
+        var bytes: Int
     }
 
     /// A forwarded request in flight.
@@ -40,15 +51,20 @@ final class RecordingSession: Sendable {
     private let recorder: Locked<Recorder?> = Locked(nil)
     private let configuration: @Sendable () -> URLSessionConfiguration
     private let today: @Sendable () -> String
+    /// The largest body, request or response, a recording keeps.
+    let maxBodyBytes: Int
 
     /// - Parameters:
     ///   - configuration: Makes the inner session's configuration, when the first request is forwarded.
+    ///   - maxBodyBytes: The largest body a recording keeps; a larger response is cut off as it arrives.
     ///   - today: The day recordings are stamped with (`YYYY-MM-DD`, UTC).
     init(
         configuration: @escaping @Sendable () -> URLSessionConfiguration,
+        maxBodyBytes: Int = Cassette.defaultMaxBodyBytes,
         today: @escaping @Sendable () -> String = { RecordingDay.string(for: Date()) }
     ) {
         self.configuration = configuration
+        self.maxBodyBytes = maxBodyBytes
         self.today = today
     }
 
@@ -74,13 +90,21 @@ final class RecordingSession: Sendable {
         // from startLoading() deadlocks.
         DispatchQueue.global().async { [self] in
             let task = recorderInstance().start(outgoing) { [self] result in
-                let interaction = RecordingSession.interaction(stored, result, day: day)
+                let oversized = oversizedBody(of: request, result)
+                if let bytes = oversized {
+                    // Not recorded: finish() says which request it was and writes nothing.
+                    state.withLock {
+                        $0.oversized[sequence] = BodyTooLarge(request: "\(request.method) \(request.url)", bytes: bytes)
+                    }
+                }
+                let interaction = oversized == nil ? RecordingSession.interaction(stored, result, day: day) : nil
                 // On the caller's task queue, as stopLoading() is: a cancellation either came first
                 // and nothing is recorded or delivered, or it comes after the delivery.
                 clientQueue.async { [self] in
                     let (cancelled, waiters) = finishLoad(loadID, sequence: sequence, interaction: interaction)
                     if !cancelled {
-                        deliver(interaction.map(Outcome.recorded) ?? .failed(URLError(.cancelled)))
+                        let failure = oversized.map { tooLargeError(bytes: $0, result) } ?? URLError(.cancelled)
+                        deliver(interaction.map(Outcome.recorded) ?? .failed(failure))
                     } else {
                         deliver(.cancelledByCaller)
                     }
@@ -96,6 +120,36 @@ final class RecordingSession: Sendable {
         return true
     }
 
+    /// The size of the request's or the response's body when it is over the limit.
+    private func oversizedBody(of request: RecordedRequest, _ result: RecorderResult) -> Int? {
+        if case .tooLarge(let bytes) = result { return bytes }
+        if let body = request.body, body.count > maxBodyBytes { return body.count }
+        if case .response(_, let body, _) = result, body.count > maxBodyBytes { return body.count }
+        return nil
+    }
+
+    /// The error a caller gets for a request whose body (`bytes`, or as much as arrived) passed the limit.
+    private func tooLargeError(bytes: Int, _ result: RecorderResult) -> URLError {
+        let which: String
+        if case .tooLarge = result {
+            which = "the response body passed the recording limit of \(maxBodyBytes) bytes (\(bytes) bytes had arrived)"
+        } else {
+            which = "a body of \(bytes) bytes is more than the recording limit of \(maxBodyBytes) bytes"
+        }
+        return URLError(
+            .dataLengthExceedsMaximum,
+            userInfo: [
+                NSLocalizedDescriptionKey: which
+                    + ", so it is not recorded; Cassette.Options(maxBodyBytes:) or \"record\": {\"maxBodyBytes\": N} "
+                    + "in .cassette.json raises the limit"
+            ])
+    }
+
+    /// The bodies over the limit, in the order their requests started in.
+    var oversizedBodies: [BodyTooLarge] {
+        state.withLock { $0.oversized.sorted { $0.key < $1.key }.map(\.value) }
+    }
+
     /// The interaction a forwarded request records, in stored form: `nil` when it was cancelled.
     private static func interaction(_ request: RecordedRequest, _ result: RecorderResult, day: String) -> Interaction? {
         switch result {
@@ -108,6 +162,8 @@ final class RecordingSession: Sendable {
             guard error.code != .cancelled else { return nil }
             return Interaction(
                 request: request, outcome: .failure(TransportError(code: error.code.rawValue)), recorded: day)
+        case .tooLarge:
+            return nil
         }
     }
 
@@ -128,7 +184,7 @@ final class RecordingSession: Sendable {
     private func recorderInstance() -> Recorder {
         recorder.withLock { recorder in
             if let recorder { return recorder }
-            let created = Recorder(configuration: configuration())
+            let created = Recorder(configuration: configuration(), maxBodyBytes: maxBodyBytes)
             recorder = created
             return created
         }

@@ -46,12 +46,20 @@ enum AnswerPlayer {
     /// The `URLError` a recorded transport failure is replayed as: the code the caller's error handling
     /// switches on, with words that say what happened (a bare `NSURLErrorDomain Code=-1004` says
     /// little in a test log).
+    ///
+    /// Everything the error carries is scrubbed: test logs print its user info, and the live
+    /// request's URL can hold a token (`?api_key=...`).
     static func transportError(
         _ failure: TransportError, request: RecordedRequest, requestURL: URL, scrub: (String) -> String
     ) -> URLError {
-        let failed = RecordingFailure(request: "\(request.method) \(requestURL.absoluteString)", code: failure.code)
-        return URLError(
-            URLError.Code(rawValue: failure.code) ?? .unknown,
-            userInfo: [NSURLErrorFailingURLErrorKey: requestURL, NSLocalizedDescriptionKey: scrub(failed.description)])
+        let failingURL = scrub(requestURL.absoluteString)
+        let failed = RecordingFailure(request: "\(request.method) \(failingURL)", code: failure.code)
+        var userInfo: [String: Any] = [
+            NSLocalizedDescriptionKey: scrub(failed.description),
+            // NSURLErrorFailingURLStringErrorKey, by its value: the constant is deprecated.
+            "NSErrorFailingURLStringKey": failingURL,
+        ]
+        if let url = URL(string: failingURL) { userInfo[NSURLErrorFailingURLErrorKey] = url }
+        return URLError(URLError.Code(rawValue: failure.code) ?? .unknown, userInfo: userInfo)
     }
 }

@@ -26,6 +26,13 @@ enum MissDiagnosis {
             differences.append("path (\(liveParts.withoutQuery) vs recorded \(recordedParts.withoutQuery))")
             otherwise = true
         }
+        if recordedParts.userInfo != liveParts.userInfo {
+            // Both requests are masked: a password in the user info is a placeholder here.
+            let describe = { (userInfo: String?) in userInfo.map { "\($0)@" } ?? "none" }
+            differences.append(
+                "URL user info (\(describe(liveParts.userInfo)) vs recorded \(describe(recordedParts.userInfo)))")
+            otherwise = true
+        }
         if recordedParts.query != liveParts.query {
             let liveItems = Set(liveParts.queryItems)
             let recordedItems = Set(recordedParts.queryItems)
@@ -61,6 +68,11 @@ enum MissDiagnosis {
             differences.append("body" + body.detail)
             volatileBody = body.volatile
             if body.differsOtherwise { otherwise = true }
+        }
+        if differences.isEmpty && recorded.identity != live.identity {
+            // Whatever else tells them apart (the fragment, say): never "differs in: " and nothing.
+            differences.append("the URL as a whole (\(live.identity.url) vs recorded \(recorded.identity.url))")
+            otherwise = true
         }
         return (differences, volatileBody, volatileQuery, otherwise)
     }

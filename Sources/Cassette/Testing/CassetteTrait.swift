@@ -9,7 +9,9 @@
 
     /// A Swift Testing trait that opens a cassette for a test, makes it available as
     /// ``Cassette/current``, reports every request replay could not serve as an issue of that
-    /// test, and finishes the cassette when the test ends.
+    /// test, and finishes the cassette when the test ends. A test that fails (throws, or records a
+    /// failing issue) in a recording mode leaves its cassette as it was and says so; see
+    /// ``Cassette/Options/recordFailedTests``.
     ///
     /// ```swift
     /// @Test(.cassette("UserAPI"))
@@ -35,8 +37,11 @@
             let cassetteName = name ?? CassetteTrait.defaultName(for: test)
             let cassette = try Cassette(named: cassetteName, mode: mode, options: options, filePath: filePath)
             var thrown: (any Error)?
+            var failedIssue = false
             do {
-                try await Cassette.$current.withValue(cassette) { try await function() }
+                failedIssue = try await CassetteTrait.runWatchingFailures(for: test, testCase: testCase) {
+                    try await Cassette.$current.withValue(cassette) { try await function() }
+                }
             } catch {
                 thrown = error
             }
@@ -46,7 +51,9 @@
             for miss in misses {
                 Issue.record(Comment(rawValue: miss.description), sourceLocation: test.sourceLocation)
             }
-            try await cassette.finish()
+            // A test that failed leaves its cassette as it was, and says so.
+            try await CassetteTrait.finish(
+                cassette, thrown: thrown, failedIssue: failedIssue, misses: misses, test: test)
             // A miss the test body let through is reported once, as the issue above.
             if let thrown, !CassetteTrait.isReported(thrown, among: misses) { throw thrown }
         }

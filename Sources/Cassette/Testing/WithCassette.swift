@@ -20,6 +20,11 @@ import Foundation
 ///   - fileID: The calling file's ID, whose module names the test in messages. Leave the default.
 ///   - function: The calling function (the XCTest method), named in messages. Leave the default.
 ///   - body: The test's code, given the open cassette.
+/// In a recording mode, a `body` that throws leaves the cassette file as it was (unless
+/// ``Cassette/Options/recordFailedTests``): what is thrown is then
+/// ``CassetteError/notWrittenAfterFailure(path:failure:testName:)``, whose message names the cassette,
+/// the error `body` threw, and how to record anyway.
+///
 /// - Throws: What `body` throws, the errors of opening and finishing the cassette, and
 ///   ``CassetteError/unmatchedRequests(_:)`` when replay missed requests (even if `body` caught the
 ///   failures).
@@ -35,7 +40,8 @@ public func withCassette<Result>(
     do {
         result = try await body(cassette)
     } catch {
-        try? await cassette.finish()
+        // A body that threw made only some of its requests: its cassette is kept as it was.
+        try await cassette.finish(afterThrowing: error)
         throw error
     }
     try await cassette.finish()

@@ -13,7 +13,7 @@ enum ExportCommand: Command {
         'cassette import HAR_FILE CASSETTE_FILE' gives back the original cassette byte for byte.
 
         The HAR file is written atomically; nothing is written when the cassette cannot be read
-        (exit 1).
+        (exit 1), or when HAR_FILE is CASSETTE_FILE by another path (./, .., a link; exit 64).
         """
     static let options: [CommandOption] = []
     static let arguments = [
@@ -24,6 +24,12 @@ enum ExportCommand: Command {
     static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         // The parser checked there are exactly two.
         let (cassettePath, harPath) = (parsed.positional[0], parsed.positional[1])
+        // The output is never the input, however the two paths spell it (./, .., a link).
+        if FileIdentity.isSameFile(context.url(forPath: cassettePath), context.url(forPath: harPath)) {
+            throw UsageError(
+                "HAR_FILE '\(harPath)' is CASSETTE_FILE '\(cassettePath)'; writing it would replace the cassette with HAR: name another file"
+            )
+        }
         do throws(HARImportError) {
             let written = try HARImporter.exportCassette(
                 at: context.url(forPath: cassettePath), cassettePath: cassettePath, to: context.url(forPath: harPath))

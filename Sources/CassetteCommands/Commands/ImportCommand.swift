@@ -16,7 +16,8 @@ enum ImportCommand: Command {
         URLSession adds itself (Host, Cookie, Accept-Encoding, Sec-*, HTTP/2 pseudo-headers ...)
         are dropped. A HAR written by 'cassette export' gives back the cassette it came from.
 
-        The cassette is written atomically; when HAR_FILE cannot be used nothing is written (exit 1).
+        The cassette is written atomically; when HAR_FILE cannot be used nothing is written (exit 1),
+        nor when CASSETTE_FILE is HAR_FILE by another path (./, .., a link; exit 64).
         """
 
     static let method = CommandOption.value(
@@ -41,6 +42,12 @@ enum ImportCommand: Command {
     static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         // The parser checked there are exactly two.
         let (harPath, cassettePath) = (parsed.positional[0], parsed.positional[1])
+        // The output is never the input, however the two paths spell it (./, .., a link).
+        if FileIdentity.isSameFile(context.url(forPath: harPath), context.url(forPath: cassettePath)) {
+            throw UsageError(
+                "CASSETTE_FILE '\(cassettePath)' is HAR_FILE '\(harPath)'; writing it would replace the capture with a cassette: name another file"
+            )
+        }
         let options = HARImportOptions(
             methods: parsed.values(of: method),
             urlPatterns: parsed.values(of: urlPattern).map { RequestPattern(url: $0) })

@@ -11,8 +11,9 @@ enum InstallHookCommand: Command {
         each commit the hook lints the cassettes staged under the cassettes folder with the cassette
         tool of the package's own Cassette dependency (built by swift build, so it follows the
         version Package.resolved pins), and refuses the commit with the fix for each kind of
-        problem. A hook it did not write is left alone unless --force (which keeps it as
-        pre-commit.before-cassette); --uninstall removes the hook it wrote.
+        problem. A hook it did not write (whatever its bytes) is left alone unless --force, which
+        keeps it byte for byte as pre-commit.before-cassette (then .1, .2, ...: no backup is ever
+        replaced); --uninstall removes the hook it wrote and restores the latest backup.
         """
 
     static let force = CommandOption.flag("--force", help: "Replace a pre-commit hook cassette did not write.")
@@ -43,10 +44,10 @@ enum InstallHookCommand: Command {
             return .failure
         }
         let hook = hooks.appendingPathComponent("pre-commit")
-        let backup = hooks.appendingPathComponent("pre-commit.before-cassette")
         let shown = context.displayPath(hook.path)
-        let existing = try? String(contentsOf: hook, encoding: .utf8)
-        let ours = existing?.contains(PreCommitHook.marker) == true
+        // Bytes, not text: a hook that is not UTF-8 (a Latin-1 comment, a binary) is still a hook.
+        let existing = HookBackups.existingHook(at: hook)
+        let ours = existing.map { $0.range(of: Data(PreCommitHook.marker.utf8)) != nil } == true
         if parsed.isSet(uninstall) {
             guard existing != nil else {
                 console.error("no pre-commit hook in \(shown); nothing to remove")
@@ -58,9 +59,10 @@ enum InstallHookCommand: Command {
             }
             do {
                 try FileManager.default.removeItem(at: hook)
-                if FileManager.default.fileExists(atPath: backup.path) {
+                if let backup = HookBackups.latest(in: hooks) {
                     try FileManager.default.moveItem(at: backup, to: hook)
-                    console.error("removed the cassette hook; restored the hook it replaced")
+                    console.error(
+                        "removed the cassette hook; restored the hook it replaced (\(backup.lastPathComponent))")
                 } else {
                     console.error("removed \(shown)")
                 }
@@ -75,17 +77,19 @@ enum InstallHookCommand: Command {
                 console.error(
                     "error: \(shown) already exists and was not written by cassette install-hook; add a call to "
                         + "cassette lint to it yourself, or pass --force to replace it (it is kept as "
-                        + "pre-commit.before-cassette)")
+                        + "\(HookBackups.next(in: hooks).lastPathComponent))")
                 return .failure
             }
+            // Never over an earlier backup: each replaced hook gets a name of its own.
+            let backup = HookBackups.next(in: hooks)
             do {
-                try? FileManager.default.removeItem(at: backup)
                 try FileManager.default.moveItem(at: hook, to: backup)
             } catch {
                 console.error(
                     "error: cannot keep the old hook as \(backup.lastPathComponent): \(error.localizedDescription)")
                 return .failure
             }
+            console.error("kept the hook it replaces as \(context.displayPath(backup.path))")
         }
         let folder = parsed.value(of: cassettes) ?? "Cassettes"
         // `git rev-parse --show-prefix` is the package's folder below the top, with a slash after it.

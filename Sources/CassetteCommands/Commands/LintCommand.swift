@@ -1,3 +1,6 @@
+import CassetteCore
+import Foundation
+
 /// `cassette lint`: reports what is wrong with cassettes, without changing them.
 enum LintCommand: Command {
     static let name = "lint"
@@ -18,6 +21,9 @@ enum LintCommand: Command {
                          "maxAge" in .cassette.json), with the command that re-records it
           [match]        (a warning) a match rule of .cassette.json that matches nothing in the
                          cassettes it covers, or that makes two different recorded requests one
+          [temporary]    a temporary file (.NAME.json.tmp-XXXXXX) a writer killed mid-write left
+                         beside the cassettes: not a cassette; delete it, and keep such files out
+                         of git with the line .*.tmp-* in .gitignore
 
         Every finding ends with its fix. Exits 0 when there are no errors (warnings alone do not
         fail), 1 when there are, 64 for a usage error. The summary line goes to standard error.
@@ -57,12 +63,16 @@ enum LintCommand: Command {
             findings += found
         }
         findings += linter.finish()
+        findings += files.temporaryFiles.map(Self.temporaryFinding)
         let output = format.render(findings)
         if !output.isEmpty || format == .json { context.console.out(output) }
         let errors = findings.filter { $0.severity == .error }.count
-        context.console.error(
-            summary(
-                problems: errors, warnings: findings.count - errors, files: filesWithProblems, of: files.files.count))
+        let stray = files.temporaryFiles.count
+        var said = summary(
+            problems: errors - stray, warnings: findings.count - errors, files: filesWithProblems, of: files.files.count
+        )
+        if stray > 0 { said += "; \(stray) stray temporary \(stray == 1 ? "file" : "files")" }
+        context.console.error(said)
         return errors == 0 ? .success : .failure
     }
 
@@ -72,5 +82,17 @@ enum LintCommand: Command {
         let warned = warnings == 0 ? "" : "; \(warnings) \(warnings == 1 ? "warning" : "warnings")"
         guard problems > 0 else { return "\(total) \(cassettes), no problems" + warned }
         return "\(problems) \(problems == 1 ? "problem" : "problems") in \(files) of \(total) \(cassettes)" + warned
+    }
+
+    /// A temporary file of an atomic write that no writer is using: the cassette writers remove the
+    /// ones of their own file when they next write it; this says what it is and how to be rid of it.
+    static func temporaryFinding(_ file: CassetteFiles.File) -> LintFinding {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.url.path)[.size] as? Int) ?? nil
+        let bytes = size.map { " (\($0) bytes)" } ?? ""
+        return LintFinding(
+            file: file.path, line: 1, column: 1, rule: .temporary,
+            message: "stray temporary file\(bytes) of an interrupted cassette write, not a cassette; the next write "
+                + "of its cassette removes it; fix: rm \(ShellQuoting.quoted(file.path)), and keep such files out of "
+                + "git with the line .*.tmp-* in .gitignore")
     }
 }

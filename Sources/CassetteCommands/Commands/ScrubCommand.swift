@@ -61,17 +61,33 @@ enum ScrubCommand: Command {
 
     /// Why a file changes.
     struct Change: CustomStringConvertible {
-        var secrets: Bool
+        /// How many secrets the scrubber reported and replaced.
+        var secrets: Int
+        /// Whether the scrubber changed values it reported no secret for (its own normal form).
+        var normalised: Bool
         var canonical: Bool
 
-        var description: String { words(secrets: "replaced secrets", canonical: "rewrote it in canonical form") }
+        var description: String {
+            words(
+                secrets: "replaced \(secretCount)", normalised: "rewrote values the scrubber normalises (no secret)",
+                canonical: "rewrote it in canonical form")
+        }
         var wouldDescription: String {
-            "would " + words(secrets: "replace secrets", canonical: "rewrite it in canonical form")
+            "would "
+                + words(
+                    secrets: "replace \(secretCount)", normalised: "rewrite values the scrubber normalises (no secret)",
+                    canonical: "rewrite it in canonical form")
         }
 
-        private func words(secrets secretsWords: String, canonical canonicalWords: String) -> String {
-            [secrets ? secretsWords : nil, canonical ? canonicalWords : nil].compactMap { $0 }
-                .joined(separator: " and ")
+        private var secretCount: String { secrets == 1 ? "1 secret" : "\(secrets) secrets" }
+
+        private func words(
+            secrets secretsWords: String, normalised normalisedWords: String, canonical canonicalWords: String
+        )
+            -> String
+        {
+            [secrets > 0 ? secretsWords : nil, normalised ? normalisedWords : nil, canonical ? canonicalWords : nil]
+                .compactMap { $0 }.joined(separator: " and ")
         }
     }
 
@@ -88,8 +104,11 @@ enum ScrubCommand: Command {
         let scrubbed = scrubber.scrub(document)
         let output = scrubbed.encoded()
         guard output != data else { return .unchanged }
+        // What the scrubber reports, not whether the document changed, says if secrets were replaced.
+        let secrets = scrubbed == document ? 0 : scrubber.findings(in: document).count
         let change = Change(
-            secrets: scrubbed != document, canonical: scrubbed == document || document.encoded() != data)
+            secrets: secrets, normalised: scrubbed != document && secrets == 0,
+            canonical: scrubbed == document || document.encoded() != data)
         guard write else { return .changed(change) }
         // Never replace a cassette with bytes that would not read back.
         do throws(CassetteReadError) {

@@ -25,9 +25,18 @@ enum PreCommitHook {
         cassettes=\(ShellQuoting.quoted(cassettes.isEmpty ? "." : cassettes))
         cd "$(git rev-parse --show-toplevel)/$package"
         staged=()
+        temporary=()
         while IFS= read -r path; do
-            case "$path" in *.json) staged+=("$path") ;; esac
+            case "$path" in
+                .*.tmp-* | */.*.tmp-*) temporary+=("$path") ;;
+                *.json) staged+=("$path") ;;
+            esac
         done < <(git diff --cached --name-only --diff-filter=ACMR --relative -- "$cassettes")
+        if [ "${#temporary[@]}" -gt 0 ]; then
+            printf '%s:1:1: error: stray temporary file of an interrupted cassette write, not a cassette [temporary]\\n' "${temporary[@]}"
+            echo "pre-commit: temporary files are staged. To fix: git rm --cached ${temporary[*]} && rm ${temporary[*]}; keep them out of git with the line .*.tmp-* in .gitignore" >&2
+            exit 1
+        fi
         [ "${#staged[@]}" -gt 0 ] || exit 0
         scratch=$(mktemp -d)
         trap 'rm -rf "$scratch"' EXIT

@@ -17,6 +17,8 @@ package struct LintFinding: Equatable {
         /// A match rule of `.cassette.json` that matches nothing, or makes different recorded
         /// requests one.
         case match
+        /// A temporary file a writer killed mid-write left beside the cassettes (`.NAME.tmp-XXXXXX`).
+        case temporary
     }
 
     /// How serious a finding is: errors fail the run, warnings do not.

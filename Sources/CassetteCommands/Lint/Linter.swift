@@ -32,21 +32,28 @@ package struct Linter {
         self.display = display
     }
 
-    /// The problems of one file, by line and column.
+    /// The problems of one file, by line and column, scrubbed: no path, message or JSON path of a
+    /// finding prints a secret.
     package mutating func lint(_ file: CassetteFiles.File) -> [LintFinding] {
+        let (findings, scrubber) = unscrubbedFindings(file)
+        return findings.map { $0.scrubbed(by: scrubber ?? Scrubber()) }
+    }
+
+    /// The problems of one file, and the scrubber of its project (`nil` when it has none that works).
+    private mutating func unscrubbedFindings(_ file: CassetteFiles.File) -> ([LintFinding], Scrubber?) {
         let data: Data
         let document: CassetteDocument
         do throws(CassetteReadError) {
             (data, document) = try file.decode()
         } catch {
-            return [formatFinding(error)]
+            return ([formatFinding(error)], try? configurations.scrubber(forCassetteAt: file.url))
         }
         let project: ProjectConfigurations.Resolved
         do throws(ConfigurationError) {
             project = try configurations.configuration(forCassetteAt: file.url)
         } catch {
-            guard reportedConfigurations.insert(error.path ?? "").inserted else { return [] }
-            return [configurationFinding(error)]
+            guard reportedConfigurations.insert(error.path ?? "").inserted else { return ([], nil) }
+            return ([configurationFinding(error)], nil)
         }
         if let path = project.configuration.file?.path, !project.configuration.match.isStrict {
             covered[path, default: (project, [])].documents.append(LintedDocument(path: file.path, document: document))
@@ -72,7 +79,7 @@ package struct Linter {
                     message: "cassette is not in canonical form (first difference on line \(line)); "
                         + "fix: cassette scrub \(file.path)"))
         }
-        return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        return (findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, project.scrubber)
     }
 
     /// Findings about the match rules of every configuration file that covered a linted cassette:
@@ -84,7 +91,7 @@ package struct Linter {
             return MatchRuleCheck(
                 configurationPath: path, displayPath: display(path), project: project,
                 documents: documents.map { ($0.path, $0.document) }
-            ).findings()
+            ).findings().map { $0.scrubbed(by: project.scrubber) }
         }
     }
 
@@ -97,7 +104,8 @@ package struct Linter {
             findings.append(
                 LintFinding(
                     file: file.path, line: line, column: column, rule: .secret,
-                    message: "\(finding.rule): \(finding.summary) at \(finding.path); fix: cassette scrub \(file.path)",
+                    message: "\(finding.rule): \(LintFinding.scrubbingQuoted(finding.summary, by: scrubber)) at "
+                        + "\(scrubber.scrubText(finding.path)); fix: cassette scrub \(file.path)",
                     jsonPath: finding.path))
         }
         for (index, interaction) in document.interactions.enumerated() {

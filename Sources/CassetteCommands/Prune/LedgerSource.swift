@@ -26,6 +26,8 @@ struct LedgerSource {
         self.packageRoot = packageRoot
         do {
             ledgers = try UsageLedger.readAll(in: directory)
+        } catch let error as CassetteReadError {
+            throw PruneRefusal(LedgerSource.unreadableLedger(error))
         } catch {
             throw PruneRefusal("cannot read the usage ledgers in \(directory.path): \(error)")
         }
@@ -39,5 +41,24 @@ struct LedgerSource {
         guard let newest = candidates.last else { return [] }
         guard let run = newest.run else { return [newest] }
         return candidates.filter { $0.run == run }
+    }
+
+    /// What is wrong with a ledger file, said as a ledger's problem (not a cassette's), and that
+    /// deleting it is safe: a ledger only records which interactions a test run served.
+    static func unreadableLedger(_ error: CassetteReadError) -> String {
+        let what: String
+        switch error.reason {
+        case .syntax(let why):
+            what = "usage ledger is not valid JSON (\(why)); a test process was probably stopped while writing it"
+        case .empty: what = "usage ledger is empty"
+        case .invalid(let why): what = "usage ledger does not fit the ledger format: \(why)"
+        case .unreadable(let why): what = "cannot read usage ledger: \(why)"
+        case .newerVersion: what = "usage ledger was written by a newer version of Cassette"
+        }
+        var location = error.path
+        if let line = error.line, let column = error.column { location += ":\(line):\(column)" }
+        return "\(location): \(what); deleting it is safe (a ledger only records which interactions a test "
+            + "run served, never a cassette): rm \(ShellQuoting.quoted(error.path)), then run the tests again to "
+            + "record usage"
     }
 }

@@ -19,6 +19,9 @@ package struct CassetteFiles {
     package var files: [File] = []
     /// Directories that held no cassette.
     package var emptyDirectories: [String] = []
+    /// Temporary files a killed writer left (`.NAME.tmp-XXXXXX`), found where cassettes were
+    /// looked for: not cassettes, and never to be committed.
+    package var temporaryFiles: [File] = []
 
     /// Expands `paths` (`Cassettes` when empty), relative ones from `directory`.
     ///
@@ -32,34 +35,49 @@ package struct CassetteFiles {
                 throw UsageError("no such file or directory: \(path)")
             }
             guard isDirectory.boolValue else {
-                files.append(File(path: path, url: url))
+                if AtomicFile.isTemporaryName(url.lastPathComponent) {
+                    temporaryFiles.append(File(path: path, url: url))
+                } else {
+                    files.append(File(path: path, url: url))
+                }
                 continue
             }
             let found = Self.cassettes(
                 in: path, at: URL(fileURLWithPath: path, isDirectory: true, relativeTo: directory))
-            if found.isEmpty { emptyDirectories.append(path) }
-            files += found
+            if found.cassettes.isEmpty { emptyDirectories.append(path) }
+            files += found.cassettes
+            temporaryFiles += found.temporary
         }
     }
 
-    /// The cassettes below `directory` (as written), which is at `location`.
-    private static func cassettes(in directory: String, at location: URL) -> [File] {
+    /// The cassettes below `directory` (as written), which is at `location`, and the temporary files
+    /// of atomic writes beside them. Other hidden files and hidden folders (`.build`) are skipped.
+    private static func cassettes(in directory: String, at location: URL) -> (cassettes: [File], temporary: [File]) {
         let base = location.absoluteURL
         guard
             let enumerator = FileManager.default.enumerator(
-                at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
+                at: base, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
+        else { return ([], []) }
         var relative: [String] = []
+        var temporary: [String] = []
         let prefix = base.standardizedFileURL.path + "/"
-        for case let url as URL in enumerator where url.pathExtension == "json" {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+            if name.hasPrefix(".") {
+                if values?.isDirectory == true { enumerator.skipDescendants() }
+                guard AtomicFile.isTemporaryName(name), values?.isRegularFile == true else { continue }
+            } else {
+                guard url.pathExtension == "json", values?.isRegularFile == true else { continue }
+            }
             let path = url.standardizedFileURL.path
-            relative.append(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent)
+            let shown = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : name
+            if name.hasPrefix(".") { temporary.append(shown) } else { relative.append(shown) }
         }
         let separator = directory.hasSuffix("/") ? "" : "/"
-        return relative.sorted().map { name in
-            File(path: directory + separator + name, url: base.appendingPathComponent(name))
+        let file = { (name: String) in File(path: directory + separator + name, url: base.appendingPathComponent(name))
         }
+        return (relative.sorted().map(file), temporary.sorted().map(file))
     }
 }
 
@@ -68,6 +86,9 @@ extension CassetteFiles.File {
     ///
     /// - Throws: ``CassetteReadError`` naming the file as printed, with why it cannot be read.
     package func read() throws(CassetteReadError) -> Data {
+        if let reason = FileKind.notRegularReason(url.path) {
+            throw CassetteReadError(path: path, reason: .unreadable(reason))
+        }
         do {
             return try Data(contentsOf: url)
         } catch {

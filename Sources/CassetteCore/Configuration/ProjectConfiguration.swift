@@ -7,7 +7,7 @@ import Foundation
 /// {
 ///   "scrub": { "headers": ["X-Tenant-Secret"] },
 ///   "match": { "ignoreBodyPaths": ["$.clientTimestamp"], "ignoreQueryItems": ["_"] },
-///   "record": { "volatileHeaders": ["X-Build"] },
+///   "record": { "volatileHeaders": ["X-Build"], "maxBodyBytes": 10485760 },
 ///   "maxAge": 180
 /// }
 /// ```
@@ -28,6 +28,9 @@ package struct ProjectConfiguration: Sendable {
     package var volatileHeaders: [String] = []
     /// Interactions recorded more than this many days ago are stale (`cassette lint`).
     package var maxAge: Int?
+    /// The largest body a recording keeps, in bytes (`"record": {"maxBodyBytes": N}`); `nil` for the
+    /// default.
+    package var maxBodyBytes: Int?
 
     package init() {}
 
@@ -97,8 +100,11 @@ package struct ProjectConfiguration: Sendable {
             self.match = try MatchRules(section: match)
         }
         try ConfigurationError.reading { () throws(JSONShapeError) in
-            if let record = try top.object("record", what: "the record section", keys: ["volatileHeaders"]) {
+            if let record = try top.object(
+                "record", what: "the record section", keys: ["maxBodyBytes", "volatileHeaders"])
+            {
                 volatileHeaders = try record.strings("volatileHeaders")
+                maxBodyBytes = try record.optionalInteger("maxBodyBytes", in: 1...Int.max)
             }
             maxAge = try top.optionalInteger("maxAge", in: 1...100_000)
         }

@@ -29,6 +29,9 @@ public struct CassetteDocument: Sendable, Hashable {
     /// - Throws: ``CassetteReadError`` naming the file (`path`, or the URL's path) and why it
     ///   cannot be read (no such file, a directory, permission denied).
     package static func data(from url: URL, naming path: String? = nil) throws(CassetteReadError) -> Data {
+        if let reason = FileKind.notRegularReason(url.path) {
+            throw CassetteReadError(path: path ?? url.path, reason: .unreadable(reason))
+        }
         do {
             return try Data(contentsOf: url)
         } catch {

@@ -7,6 +7,9 @@ extension HARArchive {
     /// - Throws: ``HARReadError`` naming the file, and the line, column and entry of the problem.
     package static func read(from url: URL, path: String) throws(HARReadError) -> HARArchive {
         let data: Data
+        if let reason = FileKind.notRegularReason(url.path) {
+            throw HARReadError(path: path, message: "cannot read HAR file: \(reason)")
+        }
         do {
             data = try Data(contentsOf: url)
         } catch {

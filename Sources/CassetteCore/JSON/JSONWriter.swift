@@ -40,6 +40,12 @@ package struct JSONWriter {
         write(value, indent: 0)
     }
 
+    /// Appends a value as it is written nested `indent` spaces deep: lines after the first are
+    /// indented by that much more, as when the value is an element of an enclosing value.
+    package mutating func write(_ value: JSONValue, nestedBy indent: Int) {
+        write(value, indent: indent)
+    }
+
     /// Takes the output, leaving the writer empty.
     package mutating func takeOutput() -> [UInt8] {
         defer { output = [] }

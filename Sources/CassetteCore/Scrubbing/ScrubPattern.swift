@@ -21,7 +21,8 @@ public struct ScrubPattern: Sendable, Equatable, CustomStringConvertible {
     ///   - regex: A regular expression in `NSRegularExpression` syntax.
     ///   - replacement: What each match becomes; `nil` means `SCRUBBED-<NAME>-{n}`.
     /// - Throws: ``ScrubConfigurationError`` with reason `invalidPattern` when the expression does
-    ///   not compile or matches the empty string.
+    ///   not compile, matches the empty string, or nests repetition (`(a+)+`, which can take
+    ///   exponential time).
     public init(name: String, regex: String, replacement: String? = nil) throws(ScrubConfigurationError) {
         self.name = name
         self.regex = regex
@@ -31,6 +32,15 @@ public struct ScrubPattern: Sendable, Equatable, CustomStringConvertible {
         } catch {
             throw ScrubConfigurationError(
                 reason: .invalidPattern(name: name, message: "the regular expression \(regex) does not compile"))
+        }
+        if let nested = RegexComplexity.nestedRepetition(in: regex) {
+            throw ScrubConfigurationError(
+                reason: .invalidPattern(
+                    name: name,
+                    message:
+                        "the regular expression \(regex) repeats a group that repeats inside (\(nested)), which can "
+                        + "take exponential time on some texts; repeat only once (a+ instead of (a+)+), or make the inner "
+                        + "repetition possessive (a++) or the group atomic ((?>...))"))
         }
         if compiled.expression.firstMatch(in: "", range: NSRange(location: 0, length: 0)) != nil {
             throw ScrubConfigurationError(

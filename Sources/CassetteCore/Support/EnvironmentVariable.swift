@@ -6,4 +6,6 @@ package enum EnvironmentVariable {
     package static let rerecord = "CASSETTE_RERECORD"
     /// Set to a true value, lets a recording replace recorded responses with transport errors.
     package static let recordErrors = "CASSETTE_RECORD_ERRORS"
+    /// Set to a true value, lets a test that failed still write its cassette in a recording mode.
+    package static let recordFailedTests = "CASSETTE_RECORD_FAILED_TESTS"
 }

@@ -14,13 +14,22 @@ enum ChildRun {
 
     /// A started child that runs only the Swift Testing tests matching `filter`, with `environment`
     /// added to this process's; its output is discarded.
-    static func start(filter: String, environment: [String: String]) throws -> Process {
+    ///
+    /// - Parameter output: A file that gets the child's standard output and error; `nil` discards them.
+    static func start(filter: String, environment: [String: String], output: URL? = nil) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let output {
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: output)
+            process.standardOutput = handle
+            process.standardError = handle
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         return process
     }
