@@ -50,6 +50,9 @@ extension Cassette {
         /// which requests failed. A transport error of a request with no recording is recorded either
         /// way. `CASSETTE_RECORD_ERRORS=1` sets it.
         public var recordTransportErrors: Bool
+        /// How the protocol finds the body of an upload task; tests replace it to see what a
+        /// platform that hides the body gets.
+        package var uploadBody: @Sendable (URLSessionTask?) -> UploadBody = UploadBody.of
 
         public init(
             scrubber: Scrubber? = nil,

@@ -42,6 +42,8 @@ public final class Cassette: Sendable {
     private struct State {
         var table: ReplayTable
         var misses: [ReplayMiss] = []
+        /// Requests the cassette refused to record or match (an upload whose body it cannot see).
+        var refusals: [CassetteError] = []
         var closed = false
     }
 
@@ -194,6 +196,16 @@ public final class Cassette: Sendable {
     /// Requests that replay could not serve so far.
     public var misses: [ReplayMiss] { state.withLock { $0.misses } }
 
+    /// Requests the cassette refused so far, failing them with these errors: requests it could
+    /// neither record nor match, such as an upload task whose body a `URLProtocol` cannot see.
+    var refusedRequests: [CassetteError] { state.withLock { $0.refusals } }
+
+    /// Keeps `error` among ``refusedRequests``, for the trait and `withCassette` to report even when
+    /// the code under test catches it.
+    func refuse(_ error: CassetteError) {
+        state.withLock { $0.refusals.append(error) }
+    }
+
     /// Waits for requests still being forwarded and closes the cassette to further requests. In a
     /// recording mode it then writes the cassette (scrubbed, in canonical form, atomically); in
     /// ``Mode/verify`` it reports drift.
@@ -223,7 +235,7 @@ public final class Cassette: Sendable {
     func usage(hash: String?, count: Int, served: [Int]) {
         guard let hash else { return }
         UsageRecorder.record(
-            cassette: fileURL, contentHash: hash, interactionCount: count, served: served,
+            cassette: fileURL, contentHash: hash, interactionCount: count, served: served, test: options.testName,
             environment: options.environment)
     }
 }

@@ -201,23 +201,6 @@ import Testing
         #expect(recordedRequest.headers.value(for: "X-Client") == "example/1.0")
     }
 
-    #if canImport(FoundationNetworking)
-        /// Measured on Linux: the body of an upload task never reaches a URLProtocol, so it is neither
-        /// recorded nor forwarded. This pins the documented behaviour; put bodies in `httpBody`.
-        @Test func uploadTaskBodiesAreInvisibleToTheProtocolOnLinux() async throws {
-            let directory = try TemporaryDirectory()
-            let file = directory.file("Upload.json")
-            let server = try TestHTTPServer()
-            let recorder = try openCassette(file, .record)
-            var request = URLRequest(url: server.url("/echo"))
-            request.httpMethod = "POST"
-            let (data, _) = try await recorder.session().upload(for: request, from: Data("uploaded".utf8))
-            try await recorder.finish()
-            #expect(String(decoding: data, as: UTF8.self).contains(#""body":"""#))
-            #expect(try CassetteDocument.read(from: file).interactions.first?.request.body == nil)
-        }
-    #endif
-
     @Test func jsonBodiesMatchWhateverTheirKeyOrder() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Post.json")

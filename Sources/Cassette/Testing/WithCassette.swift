@@ -20,9 +20,11 @@ import Foundation
 ///   - fileID: The calling file's ID, whose module names the test in messages. Leave the default.
 ///   - function: The calling function (the XCTest method), named in messages. Leave the default.
 ///   - body: The test's code, given the open cassette.
-/// - Throws: What `body` throws, the errors of opening and finishing the cassette, and
-///   ``CassetteError/unmatchedRequests(_:)`` when replay missed requests (even if `body` caught the
-///   failures).
+/// - Throws: What `body` throws, the errors of opening and finishing the cassette,
+///   ``CassetteError/unmatchedRequests(_:)`` when replay missed requests, and
+///   ``CassetteError/uploadBodyUnavailable(path:request:)`` when an upload's body could not be seen
+///   (even if `body` caught the failures). When it throws, the usage ledger notes that the test
+///   failed, and `cassette prune` keeps the cassette whole.
 public func withCassette<Result>(
     _ name: String, mode: Cassette.Mode? = nil, options: Cassette.Options = Cassette.Options(),
     filePath: String = #filePath, fileID: String = #fileID, function: String = #function,
@@ -36,11 +38,19 @@ public func withCassette<Result>(
         result = try await body(cassette)
     } catch {
         try? await cassette.finish()
+        cassette.noteTestFailed()
         throw error
     }
-    try await cassette.finish()
+    do {
+        try await cassette.finish()
+    } catch {
+        cassette.noteTestFailed()
+        throw error
+    }
     let misses = cassette.misses
+    if !misses.isEmpty || !cassette.refusedRequests.isEmpty { cassette.noteTestFailed() }
     if !misses.isEmpty { throw CassetteError.unmatchedRequests(misses) }
+    if let refusal = cassette.refusedRequests.first { throw refusal }
     return result
 }
 

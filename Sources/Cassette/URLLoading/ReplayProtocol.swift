@@ -27,7 +27,15 @@ public class ReplayProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: path))
             return
         }
-        let request = URLLoadingBridge.capture(self.request, additionalHeaders: entry.additionalHeaders)
+        guard
+            let request = URLLoadingBridge.capture(
+                self.request, task: task, additionalHeaders: entry.additionalHeaders,
+                uploadBody: cassette.options.uploadBody)
+        else {
+            let error = cassette.refusal(ofUpload: self.request)
+            client?.urlProtocol(self, didFailWithError: error)
+            return
+        }
         switch cassette.decision(for: request) {
         case .serve(let interaction):
             URLLoadingBridge.deliver(interaction, to: self, scrub: cassette.matcher.scrubber.scrubText)

@@ -1,0 +1,34 @@
+#if canImport(Testing)
+    import CassetteCore
+    import Foundation
+    import Testing
+
+    extension CassetteTrait {
+        /// Runs `body`, the test, and tells how it went: the error it threw, and whether it recorded
+        /// a failing issue (a failed `#expect`, an `Issue.record`; known issues and warnings do not
+        /// count).
+        ///
+        /// Issues are observed with Swift Testing's issue handling trait (Swift 6.2 and later),
+        /// which passes each issue on unchanged; with an older compiler only a thrown error tells
+        /// that the test failed.
+        static func observingFailures(
+            of test: Test, testCase: Test.Case?, _ body: @Sendable () async throws -> Void
+        ) async -> (thrown: (any Error)?, recordedFailure: Bool) {
+            let failed = Locked(false)
+            do {
+                #if compiler(>=6.2)
+                    let observer = IssueHandlingTrait.compactMapIssues { issue in
+                        if issue.isFailure { failed.withLock { $0 = true } }
+                        return issue
+                    }
+                    try await observer.provideScope(for: test, testCase: testCase, performing: body)
+                #else
+                    try await body()
+                #endif
+            } catch {
+                return (error, failed.withLock { $0 })
+            }
+            return (nil, failed.withLock { $0 })
+        }
+    }
+#endif
