@@ -30,6 +30,21 @@ import Testing
         #expect(!(try scratch.read("Cassettes/Chrome.json")).contains("chrome-session-cookie"))
     }
 
+    /// Recording creates the folders a cassette's name has; import and export do too.
+    @Test func importAndExportCreateTheFoldersOfTheirOutput() throws {
+        let scratch = try ScratchPackage()
+        try copyFixture("chrome.har", to: scratch)
+        let imported = scratch.run("import", "chrome.har", "Cassettes/New/Sub/imported.json")
+        #expect(imported.status == 0, "\(imported)")
+        #expect(
+            imported.stderr.hasPrefix(
+                "chrome.har: 4 interactions from 13 entries written to Cassettes/New/Sub/imported.json"))
+        #expect(scratch.run("lint", "Cassettes/New/Sub/imported.json").status == 0)
+        let exported = scratch.run("export", "Cassettes/New/Sub/imported.json", "exports/2026/chrome.har")
+        #expect(exported.status == 0, "\(exported)")
+        #expect(FileManager.default.fileExists(atPath: scratch.url("exports/2026/chrome.har").path))
+    }
+
     @Test func filtersAndAppendAreOptions() throws {
         let scratch = try ScratchPackage()
         try copyFixture("chrome.har", to: scratch)

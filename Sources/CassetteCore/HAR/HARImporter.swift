@@ -8,7 +8,8 @@ package enum HARImporter {
     /// The interactions go through the cassette's project scrubber and the canonical writer, as
     /// recorded ones do, in the order recording writes them (``RequestMatcher/inRecordingOrder(_:)``);
     /// a file written by `cassette export` keeps its order unless `append` mixes in other
-    /// interactions. The cassette is written atomically, and only with bytes that read back.
+    /// interactions. The cassette is written atomically, and only with bytes that read back; the
+    /// folders its path names are created.
     ///
     /// - Parameters:
     ///   - harPath: The HAR file as messages name it.
@@ -53,6 +54,7 @@ package enum HARImporter {
             throw .unreadableOutput(cassettePath, error.message)
         }
         do {
+            try createFolder(of: cassetteURL)
             try AtomicFile.write(output, to: cassetteURL)
         } catch {
             throw .write(error)
@@ -71,12 +73,24 @@ package enum HARImporter {
     {
         let document = try readCassette(at: cassetteURL, path: cassettePath)
         do {
+            try createFolder(of: harURL)
             try AtomicFile.write(HARExport.data(of: document), to: harURL)
         } catch {
             throw .write(error)
         }
         let entries = document.interactions.reduce(0) { $0 + $1.redirects.count + 1 }
         return (document.interactions.count, entries)
+    }
+
+    /// Creates the folder `url` goes in, and the folders above it, as recording does for a cassette.
+    private static func createFolder(of url: URL) throws(AtomicWriteError) {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AtomicWriteError(
+                path: url.path, step: "create the folder \(folder.path)", reason: error.localizedDescription)
+        }
     }
 
     /// Reads a cassette, naming it `path` in errors.
