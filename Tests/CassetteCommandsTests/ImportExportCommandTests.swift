@@ -61,7 +61,8 @@ import Testing
                 "firefox.har: 3 interactions from 8 entries added to the 2 already in Cassettes/Mixed.json (1 entry merged as redirect hops)\n"
             ))
         let urls = try CassetteDocument.read(from: scratch.url("Cassettes/Mixed.json")).interactions.map(\.request.url)
-        #expect(urls == urls.sorted())
+        // The first import's interactions, then the second's.
+        #expect(urls.prefix(2).allSatisfy { $0.hasPrefix("https://api.") }, "\(urls)")
         #expect(urls.count == 5)
     }
 

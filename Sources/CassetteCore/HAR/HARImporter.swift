@@ -6,9 +6,9 @@ package enum HARImporter {
     /// Imports the HAR file at `harURL` into the cassette at `cassetteURL`.
     ///
     /// The interactions go through the cassette's project scrubber and the canonical writer, as
-    /// recorded ones do, in the order recording writes them (``RequestMatcher/inRecordingOrder(_:)``);
-    /// a file written by `cassette export` keeps its order unless `append` mixes in other
-    /// interactions. The cassette is written atomically, and only with bytes that read back; the
+    /// recorded ones do, in recording order: the order their requests started in
+    /// (``HARImport/interactions(from:options:)``). With `append` they follow the cassette's own
+    /// interactions, which keep their order. The cassette is written atomically, and only with bytes that read back; the
     /// folders its path names are created.
     ///
     /// - Parameters:
@@ -43,10 +43,8 @@ package enum HARImporter {
         if append && exists {
             existing = try readCassette(at: cassetteURL, path: cassettePath).interactions
         }
-        var document = CassetteDocument(interactions: existing + result.interactions)
-        if append || !archive.isCassetteExport {
-            document = CassetteDocument(interactions: matcher.inRecordingOrder(document.interactions))
-        }
+        // The cassette's interactions stay as they are; the HAR's follow, in recording order.
+        let document = CassetteDocument(interactions: existing + result.interactions)
         let output = scrubber.scrub(document).encoded()
         do throws(CassetteReadError) {
             _ = try CassetteDocument.decode(output, path: cassettePath)
