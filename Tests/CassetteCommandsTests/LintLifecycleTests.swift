@@ -43,6 +43,26 @@ import Testing
         #expect(scratch.run("lint").status == 0)
     }
 
+    /// The usage ledger knows which test uses a cassette: the stale fix names it.
+    @Test func theStaleFixNamesTheTestThatUsesTheCassette() throws {
+        let scratch = try ScratchPackage()
+        let document = CassetteDocument(interactions: [
+            interaction("https://api.example.com/v1/old", recorded: Self.day(400))
+        ])
+        try scratch.write("Cassettes/A.json", document)
+        var usage = Fixtures.usage([0], of: document)
+        usage.tests = [#"^OrdersTests\.OrderTests/createsOrder\(\)"#]
+        let ledger = UsageLedger(
+            filtered: false, arguments: ["xctest"], run: "1-1", cassettes: ["Cassettes/A.json": usage])
+        try scratch.write(".build/cassette-usage/run-20260101T000000-1.json", ledger.encoded())
+        let run = scratch.run("lint", "--max-age", "90")
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.hasSuffix(
+                #"fix: re-record it with CASSETTE_RERECORD='GET */v1/old*' swift test --filter "#
+                    + #"'^OrdersTests\.OrderTests/createsOrder\(\)' [stale]"# + "\n"), "\(run.stdout)")
+    }
+
     @Test func theProjectsMaxAgeAppliesWhenTheOptionIsNotGiven() throws {
         let scratch = try ScratchPackage()
         try scratch.write(".cassette.json", #"{"maxAge": 30}"#)

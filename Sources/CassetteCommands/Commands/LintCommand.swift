@@ -50,7 +50,9 @@ enum LintCommand: Command {
         for directory in files.emptyDirectories {
             context.console.error("warning: no cassettes (*.json) in \(directory)")
         }
-        var linter = Linter(maxAge: maxAge, display: { [context] in context.displayPath($0) })
+        let ledgers = LedgerTests(environment: context.environment)
+        var linter = Linter(
+            maxAge: maxAge, display: { [context] in context.displayPath($0) }, tests: ledgers.tests(using:))
         var findings: [LintFinding] = []
         var filesWithProblems = 0
         for file in files.files {

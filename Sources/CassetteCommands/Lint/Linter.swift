@@ -12,6 +12,8 @@ package struct Linter {
     private let today: Date
     /// How a path outside the command line's own (a configuration file) is printed.
     private let display: @Sendable (String) -> String
+    /// The `--filter` patterns of the tests that use a cassette, for the fix of a stale one.
+    private let tests: (URL) -> [String]
     /// Configuration files already reported as unusable: each is reported once.
     private var reportedConfigurations: Set<String> = []
     /// The documents linted under each configuration file with match rules, for ``finish()``.
@@ -27,10 +29,16 @@ package struct Linter {
     ///   - maxAge: The maximum age in days (`--max-age`); `nil` uses each project's `"maxAge"`.
     ///   - today: The date staleness is measured from.
     ///   - display: How to print a configuration file's path (relative to the current directory).
-    package init(maxAge: Int? = nil, today: Date = Date(), display: @escaping @Sendable (String) -> String = { $0 }) {
+    ///   - tests: The `swift test --filter` patterns of the tests that use a cassette, by its file
+    ///     (from the usage ledgers); none by default.
+    package init(
+        maxAge: Int? = nil, today: Date = Date(), display: @escaping @Sendable (String) -> String = { $0 },
+        tests: @escaping (URL) -> [String] = { _ in [] }
+    ) {
         self.maxAge = maxAge
         self.today = today
         self.display = display
+        self.tests = tests
     }
 
     /// The problems of one file, by line and column. A `.cassette.json` is checked as a project
@@ -170,6 +178,10 @@ package struct Linter {
     ) -> [LintFinding] {
         let todayStart = RecordingDay.date(RecordingDay.string(for: today)) ?? today
         var findings: [LintFinding] = []
+        let users = tests(file.url)
+        let filter =
+            users.isEmpty
+            ? "<the test that uses \(file.path)>" : ShellQuoting.quoted(users.joined(separator: "|"))
         for (index, interaction) in document.interactions.enumerated() {
             guard let day = interaction.recorded, let date = RecordingDay.date(day) else { continue }
             let age = Int((todayStart.timeIntervalSince(date) / 86_400).rounded())
@@ -181,8 +193,7 @@ package struct Linter {
             let message =
                 "interaction \(index) (\(request.method) \(request.url)) was recorded on \(day), \(age) days ago, "
                 + "more than the maximum age of \(maxAge) days; fix: re-record it with "
-                + "\(EnvironmentVariable.rerecord)=\(ShellQuoting.quoted(pattern)) swift test --filter <the test that "
-                + "uses \(file.path)>"
+                + "\(EnvironmentVariable.rerecord)=\(ShellQuoting.quoted(pattern)) swift test --filter \(filter)"
             findings.append(
                 LintFinding(
                     file: file.path, line: line, column: column, rule: .stale, message: scrubber.scrubText(message),
