@@ -16,24 +16,27 @@ package struct MultipartParts: Sendable, Equatable {
         }
 
         /// The `name` parameter of the part's `Content-Disposition` header (a form field's name).
-        package var name: String? { dispositionParameter("name") }
+        package var name: String? { headers.value(for: "Content-Disposition").flatMap { disposition("name", of: $0) } }
 
         /// The `filename` parameter of the part's `Content-Disposition` header (an uploaded file).
-        package var fileName: String? { dispositionParameter("filename") }
-
-        private func dispositionParameter(_ wanted: String) -> String? {
-            guard let disposition = headers.value(for: "Content-Disposition") else { return nil }
-            for parameter in disposition.split(separator: ";").dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2, pair[0].trimmingASCIIWhitespace().lowercased() == wanted else { continue }
-                var value = pair[1].trimmingASCIIWhitespace()
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = String(value.dropFirst().dropLast())
-                }
-                return value
-            }
-            return nil
+        package var fileName: String? {
+            headers.value(for: "Content-Disposition").flatMap { disposition("filename", of: $0) }
         }
+    }
+
+    /// The parameter `wanted` (lower-case) of a `Content-Disposition` value such as
+    /// `form-data; name="photo"; filename="beach.png"`, without its quotes.
+    package static func disposition(_ wanted: String, of value: String) -> String? {
+        for parameter in value.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingASCIIWhitespace().lowercased() == wanted else { continue }
+            var text = pair[1].trimmingASCIIWhitespace()
+            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+                text = String(text.dropFirst().dropLast())
+            }
+            return text
+        }
+        return nil
     }
 
     package var parts: [Part]

@@ -118,16 +118,9 @@ package enum CanonicalBody {
     /// The `name` parameter of a part's `Content-Disposition` header.
     private static func partName(_ part: ArraySlice<UInt8>) -> String? {
         let head = String(decoding: part.prefix(2048), as: UTF8.self)
-        for line in head.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix("content-disposition:") {
-            for parameter in line.split(separator: ";").dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2, pair[0].trimmingASCIIWhitespace().lowercased() == "name" else { continue }
-                var value = pair[1].trimmingASCIIWhitespace()
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = String(value.dropFirst().dropLast())
-                }
-                return value
-            }
+        let prefix = "content-disposition:"
+        for line in head.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix(prefix) {
+            return MultipartParts.disposition("name", of: String(line.dropFirst(prefix.count)))
         }
         return nil
     }
