@@ -73,7 +73,7 @@ import Testing
         #expect(
             scratch.run("export", "Cassettes/Example.json", "example.har")
                 == CommandRun(
-                    status: 0, stderr: "example.har: 6 HAR entries from 5 interactions of Cassettes/Example.json\n"))
+                    status: 0, stderr: "example.har: 7 HAR entries from 6 interactions of Cassettes/Example.json\n"))
         let exported = try scratch.read("example.har")
         #expect(scratch.run("export", "Cassettes/Example.json", "again.har").status == 0)
         #expect(try scratch.read("again.har") == exported)
