@@ -36,6 +36,21 @@ extension Cassette {
         }
     }
 
+    /// Why a test failed, in words for the report, or `nil` when it passed: it threw, a request had
+    /// no recorded match or was refused, or an expectation failed.
+    static func failure(
+        thrown: (any Error)?, recordedFailure: Bool, misses: [ReplayMiss], refusals: [CassetteError]
+    ) -> String? {
+        if let thrown { return "it threw \(thrown)" }
+        if !misses.isEmpty {
+            return "\(misses.count == 1 ? "a request" : "\(misses.count) requests") had no recorded match"
+        }
+        if !refusals.isEmpty {
+            return "\(refusals.count == 1 ? "a request was" : "\(refusals.count) requests were") refused"
+        }
+        return recordedFailure ? "an expectation failed" : nil
+    }
+
     /// The first line of `text`, cut at `limit` characters.
     static func firstLine(of text: String, limit: Int) -> String {
         let line = text.prefix { $0 != "\n" }

@@ -8,7 +8,8 @@ extension Cassette {
         let recorded = matcher.scrubber.scrub(CassetteDocument(interactions: live)).interactions
         let merge = RecordingMerge(
             existing: Array(zip(table.interactions, table.identities)),
-            recorded: recorded.map { ($0, matcher.identity(of: $0.request)) }, volatile: volatile)
+            recorded: recorded.map { ($0, matcher.identity(of: $0.request)) }, volatile: volatile,
+            rules: matcher.rules)
         let mergePlan: RecordingMerge.Plan
         switch plan {
         case .newEpisodes: mergePlan = .keepAll

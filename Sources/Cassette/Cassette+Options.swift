@@ -60,6 +60,9 @@ extension Cassette {
         /// `nil` (the default) takes `"record": {"maxBodyBytes": N}` from `.cassette.json`, or
         /// ``Cassette/defaultMaxBodyBytes`` (64 MiB).
         public var maxBodyBytes: Int?
+        /// How the protocol finds the body of an upload task; tests replace it to see what a
+        /// platform that hides the body gets.
+        package var uploadBody: @Sendable (URLSessionTask?) -> UploadBody = UploadBody.of
 
         public init(
             scrubber: Scrubber? = nil,

@@ -108,7 +108,7 @@ public final class Cassette: Sendable {
             plan: plan, matcher: matcher, recording: recording,
             context: ReplaySession.Context(
                 cassettePath: fileURL.path, testName: resolved.testName, configurationPath: configurationPath,
-                environment: resolved.environment))
+                environment: resolved.environment, uploadBody: resolved.uploadBody))
     }
 
     /// The file's interactions and the SHA-256 of its bytes.
@@ -158,6 +158,10 @@ public final class Cassette: Sendable {
     /// Requests that replay could not serve so far.
     public var misses: [ReplayMiss] { replay.misses }
 
+    /// Requests the cassette refused so far, failing them with these errors: requests it could
+    /// neither record nor match, such as an upload task whose body a `URLProtocol` cannot see.
+    var refusedRequests: [CassetteError] { replay.refusals }
+
     /// Waits for requests still being forwarded and closes the cassette to further requests. In a
     /// recording mode it then writes the cassette (scrubbed, in canonical form, atomically); in
     /// ``Mode/verify`` it reports drift.
@@ -185,7 +189,7 @@ public final class Cassette: Sendable {
     func usage(hash: String?, count: Int, served: [Int]) {
         guard let hash else { return }
         UsageRecorder.record(
-            cassette: fileURL, contentHash: hash, interactionCount: count, served: served,
+            cassette: fileURL, contentHash: hash, interactionCount: count, served: served, test: options.testName,
             environment: options.environment)
     }
 }

@@ -42,6 +42,12 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A recorded body is larger than the limit (``Cassette/Options/maxBodyBytes``, `"record":
     /// {"maxBodyBytes": N}` in `.cassette.json`); nothing was written.
     case bodyTooLarge(path: String, request: String, bytes: Int, limit: Int, testName: String?)
+    /// A request was sent as an upload task whose body a `URLProtocol` cannot see (a streamed upload;
+    /// on Apple platforms, `upload(for:from:)`), so the cassette could neither record nor match it;
+    /// the request was failed with this error instead of being recorded or served without its body.
+    case uploadBodyUnavailable(path: String, request: String)
+    /// The cases of a parameterized test could not each be given a cassette of their own.
+    case unnamedTestCase(test: String, reason: String)
 
     public var description: String {
         switch self {
@@ -101,6 +107,14 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "cassette was left as it was; raise the limit (Cassette.Options(maxBodyBytes:), or \"record\": "
                 + "{\"maxBodyBytes\": N} in \(ScrubConfiguration.fileName)) and record again with "
                 + "\(Cassette.Mode.environmentVariable)=record swift test --filter \(CassetteError.filter(testName))"
+        case .uploadBodyUnavailable(let path, let request):
+            return "\(path): error: \(request) was sent as an upload task (upload(for:from:), "
+                + "uploadTask(withStreamedRequest:)) whose body a URLProtocol is not shown here, so the cassette can "
+                + "neither record nor match it and failed the request; fix: send it with data(for:) and the body in "
+                + "URLRequest.httpBody"
+        case .unnamedTestCase(let test, let reason):
+            return "error: cannot give each case of the parameterized test \(test) a cassette of its own: \(reason); "
+                + "fix: open a cassette per case in the test with withCassette(\"Name/\\(argument)\") { ... }"
         case .cassetteClosed(let path):
             return "\(path): error: request made after the cassette was finished or released; keep the cassette "
                 + "alive until the test's requests are done"

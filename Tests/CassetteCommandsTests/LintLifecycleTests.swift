@@ -43,6 +43,26 @@ import Testing
         #expect(scratch.run("lint").status == 0)
     }
 
+    /// The usage ledger knows which test uses a cassette: the stale fix names it.
+    @Test func theStaleFixNamesTheTestThatUsesTheCassette() throws {
+        let scratch = try ScratchPackage()
+        let document = CassetteDocument(interactions: [
+            interaction("https://api.example.com/v1/old", recorded: Self.day(400))
+        ])
+        try scratch.write("Cassettes/A.json", document)
+        var usage = Fixtures.usage([0], of: document)
+        usage.tests = [#"^OrdersTests\.OrderTests/createsOrder\(\)"#]
+        let ledger = UsageLedger(
+            filtered: false, arguments: ["xctest"], run: "1-1", cassettes: ["Cassettes/A.json": usage])
+        try scratch.write(".build/cassette-usage/run-20260101T000000-1.json", ledger.encoded())
+        let run = scratch.run("lint", "--max-age", "90")
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.hasSuffix(
+                #"fix: re-record it with CASSETTE_RERECORD='GET */v1/old*' swift test --filter "#
+                    + #"'^OrdersTests\.OrderTests/createsOrder\(\)' [stale]"# + "\n"), "\(run.stdout)")
+    }
+
     @Test func theProjectsMaxAgeAppliesWhenTheOptionIsNotGiven() throws {
         let scratch = try ScratchPackage()
         try scratch.write(".cassette.json", #"{"maxAge": 30}"#)
@@ -97,6 +117,50 @@ import Testing
             lines.contains { $0.contains("the echo rule from \"$.requestId\" to \"$.requestId\" finds its two places") }
         )
         #expect(run.stderr == "1 cassette, no problems; 4 warnings\n")
+    }
+
+    /// A rule that matches a cassette not named on the command line still matches: a rule is judged
+    /// against every cassette its configuration covers.
+    @Test func aRuleIsJudgedAgainstEveryCassetteItCoversNotOnlyTheLintedOnes() throws {
+        let scratch = try ScratchPackage()
+        try scratch.write(".cassette.json", #"{"match": {"ignoreQueryItems": ["page", "nowhere"]}}"#)
+        try scratch.write(
+            "Cassettes/Paged.json",
+            CassetteDocument(interactions: [interaction("https://api.example.com/v1/feed?page=2", recorded: nil)]))
+        try scratch.write(
+            "Cassettes/Users.json",
+            CassetteDocument(interactions: [interaction("https://api.example.com/v1/users", recorded: nil)]))
+        // Not a cassette, and a cassette of a nested package the configuration does not cover.
+        try scratch.write("Sources/App/settings.json", #"{"page": 1}"#)
+        try scratch.write("Nested/Package.swift", "")
+        try scratch.write(
+            "Nested/Cassettes/Nested.json",
+            CassetteDocument(interactions: [interaction("https://api.example.com/v1/x?nowhere=1", recorded: nil)]))
+        let run = scratch.run("lint", "Cassettes/Users.json")
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains(#"ignoreQueryItems "page""#), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                #".cassette.json:1:41: warning: the rule ignoreQueryItems "nowhere" matches no query item in the 2 "#
+                    + "cassettes it covers"), "\(run.stdout)")
+    }
+
+    /// A `.cassette.json` named on the command line is checked as a configuration, not as a cassette.
+    @Test func aConfigurationFileIsLintedAsAConfiguration() throws {
+        let scratch = try ScratchPackage()
+        try scratch.write("Cassettes/.cassette.json", #"{"match": {"ignoreQueryItems": ["page"]}}"#)
+        try scratch.write(
+            "Cassettes/Paged.json",
+            CassetteDocument(interactions: [interaction("https://api.example.com/v1/feed?page=2", recorded: nil)]))
+        #expect(
+            scratch.run("lint", "Cassettes/.cassette.json")
+                == CommandRun(status: 0, stderr: "1 cassette, no problems\n"))
+        try scratch.write(".cassette.json", #"{"match": {"ignoreQueryItems": ["page"]}, "scrubb": {}}"#)
+        let broken = scratch.run("lint", ".cassette.json")
+        #expect(broken.status == 1)
+        #expect(broken.stdout.hasPrefix(".cassette.json:1:43: error: "), "\(broken)")
+        #expect(broken.stdout.hasSuffix("; fix: correct the file [config]\n"), "\(broken)")
+        #expect(!broken.stdout.contains("version"), "\(broken)")
     }
 
     @Test func aRuleThatMakesTwoRecordedRequestsOneIsWarnedAbout() throws {

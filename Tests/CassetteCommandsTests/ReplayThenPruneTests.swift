@@ -47,4 +47,37 @@ import Testing
         let gone = try await replay(file, [("GET", "https://api.example.com/v1/users/2")], ledger: ledger)
         #expect(gone.misses.count == 1)
     }
+
+    /// A run in which a test failed before making its requests is no evidence that its cassette's
+    /// interactions are unused: prune keeps that cassette whole and says why.
+    @Test func pruningAfterATestFailedBeforeItsRequestsKeepsItsCassetteWhole() async throws {
+        let scratch = try ScratchPackage()
+        try scratch.write("Cassettes/Users.json", Fixtures.cleanCassette)
+        try scratch.write("Cassettes/Other.json", Fixtures.cleanCassette)
+        let ledger = scratch.url("usage")
+        let options = Cassette.Options(environment: [UsageLedger.environmentVariable: ledger.path])
+        let test = try #require(Test.current)
+        let declaringFile = scratch.url("Tests/UsersTests/UsersTests.swift").path
+        struct SetUpFailed: Error {}
+        await withKnownIssue {
+            try await CassetteTrait.cassette("Users", mode: .replay, options: options, filePath: declaringFile)
+                .provideScope(for: test, testCase: nil) { throw SetUpFailed() }
+        }
+        // A passing test that served one interaction of another cassette is pruned as usual.
+        try await CassetteTrait.cassette("Other", mode: .replay, options: options, filePath: declaringFile)
+            .provideScope(for: test, testCase: nil) {
+                _ = try await #require(Cassette.current).session()
+                    .data(for: URLRequest(url: URL(string: "https://api.example.com/v1/users/1")!))
+            }
+        let run = scratch.run("prune", "--ledger", ledger.path, "--force", "--dry-run")
+        #expect(run.status == 0, "\(run)")
+        #expect(!run.stdout.contains("Cassettes/Users.json"), "\(run.stdout)")
+        #expect(run.stdout.contains("Cassettes/Other.json: would remove 2 of 3 interactions"), "\(run.stdout)")
+        #expect(
+            run.stderr.contains(
+                "warning: Cassettes/Users.json: kept whole: the test that uses it failed in the newest test run "
+                    + "(--filter '^CassetteCommandsTests\\.ReplayThenPruneTests/"
+                    + "pruningAfterATestFailedBeforeItsRequestsKeepsItsCassetteWhole\\(\\)'), and a failing test may "
+                    + "stop before making its requests"), "\(run.stderr)")
+    }
 }

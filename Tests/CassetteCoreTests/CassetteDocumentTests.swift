@@ -42,6 +42,16 @@ import Testing
             request: RecordedRequest(method: "DELETE", url: "https://api.example.com/v1/users/7"),
             outcome: .response(RecordedResponse(status: 204))),
         Interaction(
+            request: RecordedRequest(
+                method: "POST", url: "https://api.example.com/v1/users/7/avatar",
+                headers: [HTTPHeader("Content-Type", "multipart/form-data; boundary=cassette-boundary")],
+                body: Data(
+                    ("--cassette-boundary\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nAt the sea\r\n"
+                        + "--cassette-boundary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"ada.png\"\r\n"
+                        + "Content-Type: image/png\r\n\r\n").utf8) + Data([0x89, 0x50, 0x4E, 0x47])
+                    + Data("\r\n--cassette-boundary--\r\n".utf8)),
+            outcome: .response(RecordedResponse(status: 201))),
+        Interaction(
             request: RecordedRequest(method: "GET", url: "http://127.0.0.1:9/unreachable"),
             outcome: .failure(TransportError(code: -1004))),
     ])
@@ -168,7 +178,7 @@ import Testing
         ),
         (
             #"{"version": 1, "interactions": [{"request": {"method": "GET", "url": "http://x/"}, "response": {"status": 200, "body": {"text": "a", "json": 1}}}]}"#,
-            "expected exactly one of \"json\", \"text\" or \"base64\""
+            "expected exactly one of \"json\", \"text\", \"base64\" or \"multipart\""
         ),
         (
             "[]",

@@ -82,8 +82,8 @@ import Testing
             Issue.record("no entries")
             return
         }
-        // The golden file's five interactions, its redirect hop an entry of its own.
-        #expect(entries.count == 6)
+        // The golden file's six interactions, its redirect hop an entry of its own.
+        #expect(entries.count == 7)
         for entry in entries {
             for key in ["startedDateTime", "time", "request", "response", "cache", "timings"] {
                 #expect(entry[key] != nil, "\(key)")
@@ -110,8 +110,10 @@ import Testing
         #expect(entries[2]["request"]?["url"] == .string("https://api.example.com/v1/new"))
         // A binary body as base64, a transport error as a browser logs a failed request.
         #expect(entries[3]["response"]?["content"]?["encoding"] == .string("base64"))
-        #expect(entries[5]["response"]?["status"] == .integer(0))
-        #expect(entries[5]["response"]?["_urlErrorCode"] != nil)
+        #expect(entries[6]["response"]?["status"] == .integer(0))
+        #expect(entries[6]["response"]?["_urlErrorCode"] != nil)
+        // A multipart body's fields as params, beside its exact text.
+        #expect(entries[5]["request"]?["postData"]?["params"] != nil)
         #expect(entries[0]["request"]?["postData"]?["mimeType"] == .string("application/json"))
         #expect(
             entries[0]["request"]?["queryString"]

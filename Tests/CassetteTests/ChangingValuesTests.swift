@@ -123,4 +123,66 @@ import Testing
             try await createOrder(rejecting.session(), baseURL: baseURL, token: "t-0123456789ab")
         }
     }
+
+    /// The order API, stamping each response with a new `Date` and `X-Request-Id` as real servers do.
+    static let stampedOrders: @Sendable (HTTPRequestHead) -> HTTPResponseSpec = { request in
+        var response = orders(request)
+        response.headers += [("Date", Date().description), ("X-Request-Id", UUID().uuidString)]
+        return response
+    }
+
+    /// Records one order with `body` (JSON text in the order given) and cache-buster `query`.
+    func recordOrder(into file: URL, server: TestHTTPServer, body: String, query: String) async throws {
+        let cassette = try Cassette(fileURL: file, mode: .record, options: testOptions())
+        var request = URLRequest(url: server.url("/v1/orders?_=\(query)"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer recording-token-\(query)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(body.utf8)
+        _ = try await cassette.session().data(for: request)
+        try await cassette.finish()
+    }
+
+    /// Re-recording an exchange that changed only where the rules say values change (ignored body
+    /// fields and query items, the echoed id), in the volatile headers, and in the JSON body's key
+    /// order, keeps the file byte for byte.
+    @Test func reRecordingWithOtherDeclaredValuesKeepsTheFileByteForByte() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            ".cassette.json",
+            #"""
+            { "match": {
+                "ignoreBodyPaths": ["$.clientTimestamp", "$.requestId"], "ignoreQueryItems": ["_"],
+                "headers": ["Authorization"],
+                "echo": [{"request": "$.requestId", "response": "$.requestId"}] } }
+            """#)
+        let file = directory.file("Orders.json")
+        let server = try TestHTTPServer(handler: Self.stampedOrders)
+        try await recordOrder(
+            into: file, server: server,
+            body: #"{"clientTimestamp":"\#(Self.timestamp())","item":"book","requestId":"\#(UUID())"}"#, query: "1")
+        let first = try Data(contentsOf: file)
+        try await recordOrder(
+            into: file, server: server,
+            body: #"{"requestId":"\#(UUID())","item":"book","clientTimestamp":"\#(Self.timestamp())x"}"#,
+            query: "22")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == String(decoding: first, as: UTF8.self))
+        // A value the rules do not cover is a change.
+        try await recordOrder(
+            into: file, server: server, body: #"{"clientTimestamp":"t","item":"pen","requestId":"r"}"#, query: "3")
+        #expect(try Data(contentsOf: file) != first)
+    }
+
+    /// Without any rules, a JSON body sent in another key order is the same request: re-recording
+    /// keeps the stored bytes (the `Date` and `X-Request-Id` of the new response do not count).
+    @Test func reRecordingAJSONBodyInAnotherKeyOrderKeepsTheFileByteForByte() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Orders.json")
+        let server = try TestHTTPServer(handler: Self.stampedOrders)
+        try await recordOrder(into: file, server: server, body: #"{"a":1,"item":"book","requestId":"r1"}"#, query: "1")
+        let first = try Data(contentsOf: file)
+        try await recordOrder(
+            into: file, server: server, body: #"{"requestId":"r1","item":"book","a":1.0}"#, query: "1")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == String(decoding: first, as: UTF8.self))
+    }
 }

@@ -258,6 +258,25 @@ import Testing
         #expect(try Data(contentsOf: file) == recorded)
     }
 
+    /// A cassette outside any package has no default report folder, but a folder named by
+    /// `CASSETTE_DRIFT_REPORTS` gets its report, under the cassette's whole path.
+    @Test func aCassetteOutsideAPackageReportsDriftToTheFolderTheVariableNames() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Users.json")
+        let api = try API()
+        try await record(file, api.server.baseURL)
+        api.version.withLock { $0 = .v2 }
+        let reports = directory.file("drift")
+        let cassette = try Cassette(
+            fileURL: file, mode: .verify,
+            options: testOptions(environment: [DriftLedger.environmentVariable: reports.path]))
+        _ = try await run(cassette, api.server.baseURL)
+        await #expect(throws: CassetteError.self) { try await cassette.finish() }
+        let written = try DriftLedger.readAll(in: reports)
+        let report = try #require(written.last?.ledger.reports[file.standardizedFileURL.path], "\(written)")
+        #expect(report.drifted.count == 2)
+    }
+
     @Test func verifyIsRefusedOnCI() throws {
         let directory = try TemporaryDirectory()
         try directory.write("Users.json", CassetteDocument().encoded())

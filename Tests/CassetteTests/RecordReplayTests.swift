@@ -201,22 +201,36 @@ import Testing
         #expect(recordedRequest.headers.value(for: "X-Client") == "example/1.0")
     }
 
-    #if canImport(FoundationNetworking)
-        /// Measured on Linux: the body of an upload task never reaches a URLProtocol, so it is neither
-        /// recorded nor forwarded. This pins the documented behaviour; put bodies in `httpBody`.
-        @Test func uploadTaskBodiesAreInvisibleToTheProtocolOnLinux() async throws {
-            let directory = try TemporaryDirectory()
-            let file = directory.file("Upload.json")
-            let server = try TestHTTPServer()
-            let recorder = try openCassette(file, .record)
-            var request = URLRequest(url: server.url("/echo"))
+    /// A multipart upload is stored as its parts, readable in a diff, and replays for the same
+    /// form sent with another (random) boundary.
+    @Test func aMultipartUploadIsStoredAsItsPartsAndReplaysWithAnotherBoundary() async throws {
+        func upload(_ session: URLSession, _ url: URL, boundary: String) async throws -> Data {
+            var request = URLRequest(url: url)
             request.httpMethod = "POST"
-            let (data, _) = try await recorder.session().upload(for: request, from: Data("uploaded".utf8))
-            try await recorder.finish()
-            #expect(String(decoding: data, as: UTF8.self).contains(#""body":"""#))
-            #expect(try CassetteDocument.read(from: file).interactions.first?.request.body == nil)
+            request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+            var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHoliday\r\n".utf8)
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.bin\"\r\n".utf8)
+            body += Data("Content-Type: application/octet-stream\r\n\r\n".utf8) + Data([0, 1, 2, 255])
+            body += Data("\r\n--\(boundary)--\r\n".utf8)
+            request.httpBody = body
+            return try await session.data(for: request).0
         }
-    #endif
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Upload.json")
+        let server = try TestHTTPServer()
+        let recorder = try openCassette(file, .record)
+        let recorded = try await upload(recorder.session(), server.url("/echo"), boundary: UUID().uuidString)
+        try await recorder.finish()
+        server.stop()
+        let text = try fileText(file)
+        #expect(text.contains(#""multipart": {"#), "\(text)")
+        #expect(text.contains(#""text": "Holiday""#))
+        #expect(text.contains(#""base64": "AAEC/w==""#))
+        let player = try openCassette(file, .replay)
+        let replayed = try await upload(player.session(), server.url("/echo"), boundary: UUID().uuidString)
+        #expect(replayed == recorded)
+        try await player.finish()
+    }
 
     @Test func jsonBodiesMatchWhateverTheirKeyOrder() async throws {
         let directory = try TemporaryDirectory()

@@ -99,6 +99,101 @@ import Testing
         #expect(refused.stderr.contains("value of header X-Tenant-Key"), "\(refused)")
     }
 
+    /// A `.cassette.json` staged alone is linted as a configuration: a broken one at the package's
+    /// top is refused (every later swift test would fail on it), and a valid change to one in the
+    /// cassettes folder goes through (it is no cassette).
+    @Test func aStagedConfigurationIsCheckedAsAConfiguration() throws {
+        let repo = try Repository()
+        #expect(try repo.package.run("install-hook").status == 0)
+        let rules = #"{"match": {"ignoreQueryItems": ["page"]}}"#
+        try repo.package.write(".cassette.json", rules)
+        try repo.package.write("Cassettes/.cassette.json", rules)
+        try repo.package.write("Cassettes/Users.json", Fixtures.cleanCassette)
+        try repo.git("add", ".")
+        #expect(try repo.commit("cassettes and rules").status == 0)
+
+        try repo.package.write(".cassette.json", String(rules.prefix(20)))
+        try repo.git("add", ".cassette.json")
+        let broken = try repo.commit("truncated rules")
+        #expect(broken.status == 1, "\(broken)")
+        #expect(broken.stderr.contains(".cassette.json:1:"), "\(broken)")
+        #expect(broken.stderr.contains("[config]"), "\(broken)")
+        #expect(broken.stderr.contains("  [config]: correct .cassette.json"), "\(broken)")
+        try repo.package.write(".cassette.json", rules)
+        try repo.git("add", ".cassette.json")
+
+        try repo.package.write("Cassettes/.cassette.json", #"{"match": {"ignoreQueryItems": ["page", "_"]}}"#)
+        try repo.git("add", "Cassettes/.cassette.json")
+        let valid = try repo.commit("another rule")
+        #expect(valid.status == 0, "\(valid)")
+        #expect(!valid.stderr.contains("[format]"), "\(valid)")
+    }
+
+    /// A rule is judged against every cassette it covers, not only the staged ones: staging one
+    /// cassette the rule does not touch warns of nothing.
+    @Test func ruleWarningsJudgeEveryCassetteARuleCovers() throws {
+        let repo = try Repository()
+        #expect(try repo.package.run("install-hook").status == 0)
+        try repo.package.write(".cassette.json", #"{"match": {"ignoreQueryItems": ["page"]}}"#)
+        var paged = Fixtures.cleanCassette
+        paged.interactions[0].request.url += "?page=2"
+        try repo.package.write("Cassettes/Paged.json", paged)
+        try repo.git("add", ".")
+        #expect(try repo.commit("paged").status == 0)
+        try repo.package.write("Cassettes/Users.json", Fixtures.cleanCassette)
+        try repo.git("add", "Cassettes/Users.json")
+        let commit = try repo.commit("users")
+        #expect(commit.status == 0, "\(commit)")
+        #expect(!(commit.stdout + commit.stderr).contains("matches no query item"), "\(commit)")
+    }
+
+    /// In a monorepo the hook prints paths from the repository's top, where git commit runs, and
+    /// fixes that work there.
+    @Test func inAMonorepoPathsAndFixesAreFromTheRepositorysTop() throws {
+        let repo = try Repository()
+        let package = repo.package.url("services/orders")
+        try repo.package.write("services/orders/Package.swift", "")
+        #expect(try CommandRun(binary: ["install-hook"], in: package).status == 0)
+        try repo.package.write("services/orders/Cassettes/Token.json", Fixtures.tokenCassette)
+        try repo.git("add", ".")
+        let token = try repo.commit("token")
+        #expect(token.status == 1, "\(token)")
+        #expect(token.stderr.contains("services/orders/Cassettes/Token.json:"), "\(token)")
+        #expect(
+            token.stderr.contains(
+                "[secret] [canonical]: swift run --package-path services/orders cassette scrub "
+                    + "services/orders/Cassettes/Token.json && git add services/orders/Cassettes/Token.json"),
+            "\(token)")
+        // The fix works where the user commits.
+        let scrub = try CommandRun(
+            binary: ["scrub", "services/orders/Cassettes/Token.json"], in: repo.package.root)
+        #expect(scrub.status == 0, "\(scrub)")
+        try repo.git("add", "services/orders/Cassettes/Token.json")
+        #expect(try repo.commit("scrubbed").status == 0)
+    }
+
+    /// The pre-commit framework's hook (.pre-commit-hooks.yaml) selects the cassettes of every
+    /// Cassettes folder and every .cassette.json, and nothing else.
+    @Test func theFrameworkHookSelectsNestedCassettesFoldersAndConfigurations() throws {
+        let manifest = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("  files: ") })
+        let pattern = try NSRegularExpression(pattern: String(line.dropFirst("  files: ".count)))
+        func selects(_ path: String) -> Bool {
+            pattern.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+        }
+        for path in [
+            "Cassettes/Users.json", "Cassettes/Users/Fetch.json", "services/orders/Cassettes/Create.json",
+            ".cassette.json", "Cassettes/.cassette.json", "services/orders/.cassette.json",
+        ] {
+            #expect(selects(path), "\(path)")
+        }
+        for path in ["Package.resolved", "Sources/App/config.json", "MyCassettes/A.json", "x.cassette.json"] {
+            #expect(!selects(path), "\(path)")
+        }
+    }
+
     @Test func installHookRespectsCoreHooksPathAndWorktrees() throws {
         let repo = try Repository()
         try repo.git("config", "core.hooksPath", ".githooks")

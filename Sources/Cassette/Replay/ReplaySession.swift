@@ -1,6 +1,10 @@
 import CassetteCore
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// How one cassette answers requests: the pure decision of replay (serve a recorded answer, forward
 /// to the real server, or fail with an explanation) and the state it moves, with no URL loading.
 ///
@@ -25,6 +29,8 @@ final class ReplaySession: Sendable {
         var configurationPath: String
         /// The environment placeholders are restored from.
         var environment: [String: String]
+        /// How the body of an upload task is found (``Cassette/Options/uploadBody``).
+        var uploadBody: @Sendable (URLSessionTask?) -> UploadBody = UploadBody.of
     }
 
     let plan: ReplayPlan
@@ -38,6 +44,8 @@ final class ReplaySession: Sendable {
     private struct State {
         var table: ReplayTable
         var misses: [ReplayMiss] = []
+        /// Requests the cassette refused to record or match (an upload whose body it cannot see).
+        var refusals: [CassetteError] = []
         var closed = false
     }
 
@@ -52,6 +60,23 @@ final class ReplaySession: Sendable {
 
     /// Requests that replay could not serve so far.
     var misses: [ReplayMiss] { state.withLock { $0.misses } }
+
+    /// Requests refused so far, failed with these errors: requests the cassette could neither record
+    /// nor match, such as an upload task whose body a `URLProtocol` cannot see.
+    var refusals: [CassetteError] { state.withLock { $0.refusals } }
+
+    /// How the protocol finds the body of an upload task.
+    var uploadBody: @Sendable (URLSessionTask?) -> UploadBody { context.uploadBody }
+
+    /// Refuses an upload task's request whose body cannot be seen: keeps the error for the test's
+    /// report (even when the code under test catches it) and returns it, to fail the request with.
+    func refusal(ofUpload request: URLRequest) -> CassetteError {
+        let text = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")"
+        let error = CassetteError.uploadBodyUnavailable(
+            path: context.cassettePath, request: matcher.scrubber.scrubText(text))
+        state.withLock { $0.refusals.append(error) }
+        return error
+    }
 
     /// Closes the session to further requests and returns the table as it stands.
     func close() -> ReplayTable {

@@ -25,9 +25,11 @@ import Foundation
 /// ``CassetteError/notWrittenAfterFailure(path:failure:testName:)``, whose message names the cassette,
 /// the error `body` threw, and how to record anyway.
 ///
-/// - Throws: What `body` throws, the errors of opening and finishing the cassette, and
-///   ``CassetteError/unmatchedRequests(_:)`` when replay missed requests (even if `body` caught the
-///   failures).
+/// - Throws: What `body` throws, the errors of opening and finishing the cassette,
+///   ``CassetteError/unmatchedRequests(_:)`` when replay missed requests, and
+///   ``CassetteError/uploadBodyUnavailable(path:request:)`` when an upload's body could not be seen
+///   (even if `body` caught the failures). When it throws, the usage ledger notes that the test
+///   failed, and `cassette prune` keeps the cassette whole.
 public func withCassette<Result>(
     _ name: String, mode: Cassette.Mode? = nil, options: Cassette.Options = Cassette.Options(),
     filePath: String = #filePath, fileID: String = #fileID, function: String = #function,
@@ -40,13 +42,26 @@ public func withCassette<Result>(
     do {
         result = try await body(cassette)
     } catch {
+        cassette.noteTestFailed()
         // A body that threw made only some of its requests: its cassette is kept as it was.
         try await cassette.finish(afterThrowing: error)
         throw error
     }
-    try await cassette.finish()
     let misses = cassette.misses
-    if !misses.isEmpty { throw CassetteError.unmatchedRequests(misses) }
+    let refusals = cassette.refusedRequests
+    guard misses.isEmpty && refusals.isEmpty else {
+        cassette.noteTestFailed()
+        // The requests that failed are what to fix; a recording is kept as it was meanwhile.
+        let failure = Cassette.failure(thrown: nil, recordedFailure: false, misses: misses, refusals: refusals)
+        try? await cassette.finish(testFailed: true, failure: failure)
+        throw misses.isEmpty ? refusals[0] : CassetteError.unmatchedRequests(misses)
+    }
+    do {
+        try await cassette.finish()
+    } catch {
+        cassette.noteTestFailed()
+        throw error
+    }
     return result
 }
 

@@ -27,7 +27,13 @@ public class ReplayProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: CassetteError.cassetteClosed(path: path))
             return
         }
-        let request = URLLoadingBridge.capture(self.request, additionalHeaders: entry.additionalHeaders)
+        guard
+            let request = URLLoadingBridge.capture(
+                self.request, task: task, additionalHeaders: entry.additionalHeaders, uploadBody: route.uploadBody)
+        else {
+            client?.urlProtocol(self, didFailWithError: route.refusal(ofUpload: self.request))
+            return
+        }
         let requestURL = self.request.url ?? URL(fileURLWithPath: "/")
         let sink = ProtocolSink(self)
         switch route.decision(for: request) {

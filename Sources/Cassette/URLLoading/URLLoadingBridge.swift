@@ -11,16 +11,29 @@ import Foundation
 enum URLLoadingBridge {
     /// The request as the caller built it: method, URL, the headers set on the request plus those of
     /// the session's configuration (invisible to the protocol on Linux), and the body from
-    /// `httpBody` or, failing that, the drained `httpBodyStream`.
+    /// `httpBody` or, failing that, the drained `httpBodyStream`; for an upload task, its upload body
+    /// (``UploadBody``).
     ///
-    /// The body of an upload task (`upload(for:from:)`) never reaches a `URLProtocol` on Linux; such
-    /// a request is recorded and matched without a body.
-    static func capture(_ request: URLRequest, additionalHeaders: [HTTPHeader]) -> RecordedRequest {
+    /// - Parameter uploadBody: How the body of an upload task is found.
+    /// - Returns: `nil` for an upload task whose body cannot be seen: such a request can be neither
+    ///   recorded nor matched.
+    static func capture(
+        _ request: URLRequest, task: URLSessionTask?, additionalHeaders: [HTTPHeader],
+        uploadBody: (URLSessionTask?) -> UploadBody = UploadBody.of
+    ) -> RecordedRequest? {
         var headers = (request.allHTTPHeaderFields ?? [:]).map { HTTPHeader($0.key, $0.value) }
         for header in additionalHeaders where !headers.contains(where: { $0.hasName(header.name) }) {
             headers.append(header)
         }
-        let body = request.httpBody ?? request.httpBodyStream.map(drain)
+        let body: Data?
+        switch uploadBody(task) {
+        case .notAnUpload: body = request.httpBody ?? request.httpBodyStream.map(drain)
+        case .body(let data): body = data
+        case .unavailable:
+            // Where the platform does hand the body over after all, it is used.
+            guard let visible = request.httpBody ?? request.httpBodyStream.map(drain) else { return nil }
+            body = visible
+        }
         return RecordedRequest(
             method: request.httpMethod ?? "GET", url: request.url?.absoluteString ?? "",
             headers: HTTPHeader.canonicalOrder(headers), body: body)

@@ -16,7 +16,8 @@ final class RunFile<Content: Sendable>: Sendable {
     private let state = Locked(State())
     /// The version last written, by folder; held while writing.
     private let written = Locked<[String: Int]>([:])
-    private let fileName: String
+    /// This process's file name, the same in every folder: `run-<UTC time>-<pid>.json`.
+    let fileName: String
     private let encode: @Sendable (Content) -> Data
 
     init(encode: @escaping @Sendable (Content) -> Data) {
@@ -49,13 +50,17 @@ final class RunFile<Content: Sendable>: Sendable {
     }
 
     /// The folder a run file goes in: the one the environment variable names, the package's
-    /// default, or none when the variable says `off` or there is no package.
+    /// default, or none when the variable says `off`, or names no folder and there is no package.
+    ///
+    /// - Returns: The folder, and the package root keys are relative to (`nil` for a cassette outside
+    ///   any package, whose key is its whole path).
     static func directory(
         for cassette: URL, variable: String, environment: [String: String], defaultDirectory: (URL) -> URL
-    ) -> (directory: URL, packageRoot: URL)? {
-        guard let root = PackageRoot.containing(cassette.deletingLastPathComponent()) else { return nil }
+    ) -> (directory: URL, packageRoot: URL?)? {
+        let root = PackageRoot.containing(cassette.deletingLastPathComponent())
         let setting = environment[variable] ?? ""
         if setting.lowercased() == "off" { return nil }
-        return (setting.isEmpty ? defaultDirectory(root) : URL(fileURLWithPath: setting), root)
+        if !setting.isEmpty { return (URL(fileURLWithPath: setting), root) }
+        return root.map { (defaultDirectory($0), $0) }
     }
 }

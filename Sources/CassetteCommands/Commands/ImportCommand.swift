@@ -9,15 +9,17 @@ enum ImportCommand: Command {
         Reads HAR_FILE (HAR 1.2 or 1.1: Chrome, Firefox and Safari network panels, mitmproxy,
         Charles, Proxyman) and writes CASSETTE_FILE through the project's scrubber (.cassette.json)
         and the canonical writer, as recording does: tokens, cookies and emails in the HAR never
-        reach the cassette. Interactions are stored in recording order; a redirect chain logged as
-        separate entries becomes one interaction with its hops. Left out, and counted in the summary
-        by reason: entries without a response, browser cache hits, 304 revalidations, data: and
-        blob: URLs, WebSockets, CONNECT tunnels and CORS preflights. Request headers a browser or
+        reach the cassette. Interactions are stored in recording order: the order their requests
+        started in (startedDateTime; ties in file order). A redirect chain logged as separate
+        entries becomes one interaction with its hops. Left out, and counted in the summary by
+        reason: entries without a response, browser cache hits, 304 revalidations, data: and blob:
+        URLs, WebSockets, CONNECT tunnels and CORS preflights. Request headers a browser or
         URLSession adds itself (Host, Cookie, Accept-Encoding, Sec-*, HTTP/2 pseudo-headers ...)
         are dropped. A HAR written by 'cassette export' gives back the cassette it came from.
 
-        The cassette is written atomically; when HAR_FILE cannot be used nothing is written (exit 1),
-        nor when CASSETTE_FILE is HAR_FILE by another path (./, .., a link; exit 64).
+        The cassette is written atomically, in a folder created if needed; when HAR_FILE cannot be
+        used nothing is written (exit 1), nor when CASSETTE_FILE is HAR_FILE by another path (./,
+        .., a link; exit 64).
         """
 
     static let method = CommandOption.value(
@@ -31,7 +33,7 @@ enum ImportCommand: Command {
         repeats: true)
     static let append = CommandOption.flag(
         "--append",
-        help: "Add to CASSETTE_FILE's interactions instead of replacing them, re-sorted in recording order; a "
+        help: "Add to CASSETTE_FILE's interactions instead of replacing them, after them in recording order; a "
             + "cassette that cannot be read is left unchanged (exit 1).")
     static let options = [method, urlPattern, append]
     static let arguments = [

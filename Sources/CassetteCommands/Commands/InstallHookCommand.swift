@@ -8,11 +8,13 @@ enum InstallHookCommand: Command {
     static let discussion = """
         Run it in your package (swift run cassette install-hook). It writes the repository's
         pre-commit hook (where git looks for it: core.hooksPath and worktrees are respected); on
-        each commit the hook lints the cassettes staged under the cassettes folder with the cassette
-        tool of the package's own Cassette dependency (built by swift build, so it follows the
-        version Package.resolved pins), and refuses the commit with the fix for each kind of
-        problem. A hook it did not write (whatever its bytes) is left alone unless --force, which
-        keeps it byte for byte as pre-commit.before-cassette (then .1, .2, ...: no backup is ever
+        each commit the hook lints the cassettes staged under the cassettes folder and the
+        package's staged .cassette.json files, as staged, with the cassette tool of the package's
+        own Cassette dependency (built by swift build, so it follows the version Package.resolved
+        pins), and refuses the commit with the fix for each kind of problem. Paths and fixes are
+        printed from the repository's top, where git commit runs (a package in a monorepo too). A
+        hook it did not write (whatever its bytes) is left alone unless --force, which keeps it
+        byte for byte as pre-commit.before-cassette (then .1, .2, ...: no backup is ever
         replaced); --uninstall removes the hook it wrote and restores the latest backup.
         """
 
@@ -105,7 +107,7 @@ enum InstallHookCommand: Command {
         }
         console.error(
             "\(ours ? "updated" : "installed") \(shown): each commit lints the cassettes staged under \(folder)/ "
-                + "with this package's cassette tool")
+                + "and the staged .cassette.json files with this package's cassette tool")
         return .success
     }
 

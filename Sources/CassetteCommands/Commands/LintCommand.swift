@@ -7,7 +7,8 @@ enum LintCommand: Command {
     static let abstract = "Check cassettes: format, canonical form, secrets, unreachable interactions."
     static let discussion = """
         Checks every cassette file (PATH: files, or directories searched recursively for *.json;
-        default: Cassettes) and reports each problem with its file, line and column:
+        default: Cassettes) and reports each problem with its file, line and column. A .cassette.json
+        named as a PATH is checked as the project configuration it is, not as a cassette.
 
           [format]       the file does not parse or does not fit the cassette format
           [canonical]    the file is not in canonical form (fix: cassette scrub PATH)
@@ -19,8 +20,9 @@ enum LintCommand: Command {
           [config]       the project's .cassette.json cannot be used
           [stale]        an interaction recorded more than --max-age days ago (or the project's
                          "maxAge" in .cassette.json), with the command that re-records it
-          [match]        (a warning) a match rule of .cassette.json that matches nothing in the
-                         cassettes it covers, or that makes two different recorded requests one
+          [match]        (a warning) a match rule of .cassette.json that matches nothing in any
+                         cassette it covers (named or not), or that makes two different recorded
+                         requests of a named cassette one
           [temporary]    a temporary file (.NAME.json.tmp-XXXXXX) a writer killed mid-write left
                          beside the cassettes: not a cassette; delete it, and keep such files out
                          of git with the line .*.tmp-* in .gitignore
@@ -54,7 +56,9 @@ enum LintCommand: Command {
         for directory in files.emptyDirectories {
             context.console.error("warning: no cassettes (*.json) in \(directory)")
         }
-        var linter = Linter(maxAge: maxAge, display: { [context] in context.displayPath($0) })
+        let ledgers = LedgerTests(environment: context.environment)
+        var linter = Linter(
+            maxAge: maxAge, display: { [context] in context.displayPath($0) }, tests: ledgers.tests(using:))
         var findings: [LintFinding] = []
         var filesWithProblems = 0
         for file in files.files {

@@ -12,8 +12,10 @@ enum PruneCommand: Command {
         Cassettes) the interactions the newest complete test run did not serve. Only what that run
         saw of the cassette's current content counts: a cassette that changed since (re-recorded,
         edited, pruned) is skipped with a warning until the next full run. Reports cassettes the
-        run did not open, and deletes them with --delete-unused-files. Files are rewritten
-        atomically in canonical form.
+        run did not open, and deletes them with --delete-unused-files. A cassette of a test that
+        failed in that run (it threw, an expectation failed, replay missed) is kept whole, with a
+        warning naming the test: a failing test may have stopped before making its requests. Files
+        are rewritten atomically in canonical form.
 
         Refuses (exit 1) when there is no ledger, or when the newest one comes from a run that
         selected tests (--filter, --skip): run the full `swift test` first.
@@ -117,6 +119,25 @@ enum PruneCommand: Command {
             }
             console.out("\(file.path): \(dryRun ? "would delete" : "deleted") it: the newest test run did not open it")
             return .deleted
+        }
+        // A failing test may have stopped before its requests: what it served is no evidence of disuse.
+        if entries.contains(where: \.failed) {
+            let tests = Set(entries.flatMap(\.failedTests)).sorted()
+            let who: String
+            switch tests.count {
+            case 0: who = "a test that uses it failed in the newest test run"
+            case 1:
+                who = "the test that uses it failed in the newest test run (--filter \(ShellQuoting.quoted(tests[0])))"
+            default:
+                who =
+                    "tests that use it failed in the newest test run (--filter "
+                    + ShellQuoting.quoted(tests.joined(separator: "|")) + ")"
+            }
+            console.error(
+                "warning: \(file.path): kept whole: \(who), and a failing test may stop before making its requests, "
+                    + "so what that run served says nothing of what the cassette needs; make the tests pass and run "
+                    + "the full swift test again before pruning")
+            return .kept
         }
         let data: Data
         let document: CassetteDocument

@@ -1,9 +1,14 @@
 import CassetteCore
 
-/// The git pre-commit hook `cassette install-hook` writes: it lints the cassettes staged in each
-/// commit with the `cassette` tool of the package's own Cassette dependency, built by `swift build`
-/// (so it follows the version `Package.resolved` pins, and is rebuilt when that changes), and says
-/// for each kind of problem how to fix it.
+/// The git pre-commit hook `cassette install-hook` writes: it lints the cassettes and the
+/// `.cassette.json` files staged in each commit with the `cassette` tool of the package's own
+/// Cassette dependency, built by `swift build` (so it follows the version `Package.resolved` pins,
+/// and is rebuilt when that changes), and says for each kind of problem how to fix it.
+///
+/// It lints what is staged, not the working tree: the staged cassettes of the cassettes folder and
+/// every staged `.cassette.json` of the package, among every cassette and configuration of the
+/// index (so a match rule is judged against every cassette it covers), in a copy of the repository's
+/// layout, with paths from the repository's top, where `git commit` runs.
 enum PreCommitHook {
     /// The line that marks a hook as written by `cassette install-hook`.
     static let marker = "# cassette-hook: written by `swift run cassette install-hook`"
@@ -17,21 +22,26 @@ enum PreCommitHook {
         """
         #!/usr/bin/env bash
         \(marker)
-        # Lints the cassettes staged under \(cassettes.isEmpty ? "the package" : cassettes + "/") with `cassette lint`, using the cassette tool
-        # of this package's Cassette dependency. Remove it with `swift run cassette install-hook --uninstall`;
-        # skip it once with `git commit --no-verify`.
+        # Lints the cassettes staged under \(cassettes.isEmpty ? "the package" : cassettes + "/") and the staged .cassette.json files with `cassette
+        # lint`, using the cassette tool of this package's Cassette dependency. Remove it with
+        # `swift run cassette install-hook --uninstall`; skip it once with `git commit --no-verify`.
         set -euo pipefail
         package=\(ShellQuoting.quoted(package.isEmpty ? "." : package))
         cassettes=\(ShellQuoting.quoted(cassettes.isEmpty ? "." : cassettes))
-        cd "$(git rev-parse --show-toplevel)/$package"
+        top=$(git rev-parse --show-toplevel)
+        cd "$top/$package"
+        # Paths are printed from the repository's top, where git commit runs.
+        prefix=""
+        [ "$package" = . ] || prefix="$package/"
+        # The staged cassettes of the cassettes folder, and the package's staged .cassette.json files.
         staged=()
         temporary=()
         while IFS= read -r path; do
             case "$path" in
-                .*.tmp-* | */.*.tmp-*) temporary+=("$path") ;;
-                *.json) staged+=("$path") ;;
+                .*.tmp-* | */.*.tmp-*) temporary+=("$prefix$path") ;;
+                *.json) staged+=("$prefix$path") ;;
             esac
-        done < <(git diff --cached --name-only --diff-filter=ACMR --relative -- "$cassettes")
+        done < <(git diff --cached --name-only --diff-filter=ACMR --relative -- "$cassettes" ':(glob)**/.cassette.json')
         if [ "${#temporary[@]}" -gt 0 ]; then
             printf '%s:1:1: error: stray temporary file of an interrupted cassette write, not a cassette [temporary]\\n' "${temporary[@]}"
             echo "pre-commit: temporary files are staged. To fix: git rm --cached ${temporary[*]} && rm ${temporary[*]}; keep them out of git with the line .*.tmp-* in .gitignore" >&2
@@ -47,19 +57,17 @@ enum PreCommitHook {
             exit 1
         fi
         tool="$(swift build --show-bin-path)/cassette"
-        # What is staged, not what is in the working tree: the cassettes and every .cassette.json.
-        mkdir -p "$scratch/package"
-        touch "$scratch/package/Package.swift"
-        for path in "${staged[@]}"; do
-            mkdir -p "$scratch/package/$(dirname "$path")"
-            git show ":./$path" >"$scratch/package/$path"
-        done
-        while IFS= read -r config; do
-            mkdir -p "$scratch/package/$(dirname "$config")"
-            git show ":./$config" >"$scratch/package/$config"
-        done < <(git ls-files --cached -- .cassette.json '*/.cassette.json')
+        # What is staged, not what is in the working tree: every cassette of the cassettes folder and
+        # every .cassette.json of the package, laid out as in the repository.
+        mirror="$scratch/repository"
+        mkdir -p "$mirror/$package"
+        touch "$mirror/$package/Package.swift"
+        git ls-files -z --cached -- "$cassettes" ':(glob)**/.cassette.json' | git checkout-index -z --stdin --prefix="$mirror/"
+        # The usage ledger names the tests that use a cassette, for the [stale] fix.
+        ledger="$top/$package/.build/cassette-usage"
+        [ -d "$ledger" ] && export CASSETTE_USAGE_LEDGER="$ledger"
         set +e
-        (cd "$scratch/package" && "$tool" lint "${staged[@]}") >"$scratch/lint.out" 2>"$scratch/lint.err"
+        (cd "$mirror" && "$tool" lint "${staged[@]}") >"$scratch/lint.out" 2>"$scratch/lint.err"
         status=$?
         set -e
         cat "$scratch/lint.out"
@@ -70,8 +78,10 @@ enum PreCommitHook {
         files_with() {
             { grep -E "\\[($1)\\]$" "$scratch/lint.out" || true; } | cut -d: -f1 | sort -u | tr '\\n' ' '
         }
+        run="swift run"
+        [ "$package" = . ] || run="swift run --package-path $package"
         scrub=$(files_with 'secret|canonical')
-        [ -z "$scrub" ] || echo "  [secret] [canonical]: swift run cassette scrub $scrub&& git add $scrub" >&2
+        [ -z "$scrub" ] || echo "  [secret] [canonical]: $run cassette scrub $scrub&& git add $scrub" >&2
         broken=$(files_with format)
         [ -z "$broken" ] || echo "  [format]: $broken: repair by hand, or record again (CASSETTE_MODE=record swift test --filter <test>); cassette scrub cannot fix a file it cannot read" >&2
         stale=$(files_with stale)
@@ -79,7 +89,7 @@ enum PreCommitHook {
         unreachable=$(files_with unreachable)
         [ -z "$unreachable" ] || echo "  [unreachable]: $unreachable: record the interaction again, or remove it" >&2
         config=$(files_with config)
-        [ -z "$config" ] || echo "  [config]: correct $config" >&2
+        [ -z "$config" ] || echo "  [config]: correct $config(every swift test of the cassettes it covers fails until then)" >&2
         echo "  (git commit --no-verify skips the check)" >&2
         exit 1
 

@@ -12,6 +12,8 @@ package struct Linter {
     private let today: Date
     /// How a path outside the command line's own (a configuration file) is printed.
     private let display: @Sendable (String) -> String
+    /// The `--filter` patterns of the tests that use a cassette, for the fix of a stale one.
+    private let tests: (URL) -> [String]
     /// Configuration files already reported as unusable: each is reported once.
     private var reportedConfigurations: Set<String> = []
     /// The documents linted under each configuration file with match rules, for ``finish()``.
@@ -19,6 +21,7 @@ package struct Linter {
 
     private struct LintedDocument {
         var path: String
+        var url: URL
         var document: CassetteDocument
     }
 
@@ -26,17 +29,27 @@ package struct Linter {
     ///   - maxAge: The maximum age in days (`--max-age`); `nil` uses each project's `"maxAge"`.
     ///   - today: The date staleness is measured from.
     ///   - display: How to print a configuration file's path (relative to the current directory).
-    package init(maxAge: Int? = nil, today: Date = Date(), display: @escaping @Sendable (String) -> String = { $0 }) {
+    ///   - tests: The `swift test --filter` patterns of the tests that use a cassette, by its file
+    ///     (from the usage ledgers); none by default.
+    package init(
+        maxAge: Int? = nil, today: Date = Date(), display: @escaping @Sendable (String) -> String = { $0 },
+        tests: @escaping (URL) -> [String] = { _ in [] }
+    ) {
         self.maxAge = maxAge
         self.today = today
         self.display = display
+        self.tests = tests
     }
 
     /// The problems of one file, by line and column, scrubbed: no path, message or JSON path of a
-    /// finding prints a secret.
+    /// finding prints a secret. A `.cassette.json` is checked as a project configuration, not as a
+    /// cassette.
     package mutating func lint(_ file: CassetteFiles.File) -> [LintFinding] {
+        if file.url.lastPathComponent == ProjectConfiguration.fileName {
+            return lintConfiguration(file).map { $0.scrubbed(by: Scrubber.default) }
+        }
         let (findings, scrubber) = unscrubbedFindings(file)
-        return findings.map { $0.scrubbed(by: scrubber ?? Scrubber()) }
+        return findings.map { $0.scrubbed(by: scrubber ?? Scrubber.default) }
     }
 
     /// The problems of one file, and the scrubber of its project (`nil` when it has none that works).
@@ -55,8 +68,9 @@ package struct Linter {
             guard reportedConfigurations.insert(error.path ?? "").inserted else { return ([], nil) }
             return ([configurationFinding(error)], nil)
         }
-        if let path = project.configuration.file?.path, !project.configuration.match.isStrict {
-            covered[path, default: (project, [])].documents.append(LintedDocument(path: file.path, document: document))
+        if let path = project.configuration.file?.standardizedFileURL.path, !project.configuration.match.isStrict {
+            covered[path, default: (project, [])].documents.append(
+                LintedDocument(path: file.path, url: file.url, document: document))
         }
         // The canonical check and the secret scan read the same document and share nothing: the
         // canonical check runs on another core while this one scans.
@@ -82,17 +96,62 @@ package struct Linter {
         return (findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, project.scrubber)
     }
 
-    /// Findings about the match rules of every configuration file that covered a linted cassette:
-    /// rules that match nothing in any of those cassettes, and rules that make two different recorded
-    /// requests of one cassette the same. Warnings, located in the configuration file.
+    /// Findings about the match rules of every configuration file that covered a linted cassette
+    /// (or was linted itself): rules that match nothing in any of the cassettes the file covers (all
+    /// of them, linted or not), and rules that make two different recorded requests of one linted
+    /// cassette the same. Warnings, located in the configuration file.
     package func finish() -> [LintFinding] {
         covered.keys.sorted().flatMap { path in
             let (project, documents) = covered[path]!
+            let linted = documents.map { ($0.path, $0.document) }
             return MatchRuleCheck(
-                configurationPath: path, displayPath: display(path), project: project,
-                documents: documents.map { ($0.path, $0.document) }
+                configurationPath: path, displayPath: display(path), project: project, documents: linted,
+                coveredDocuments: linted + otherCassettes(coveredBy: path, besides: documents)
             ).findings().map { $0.scrubbed(by: project.scrubber) }
         }
+    }
+
+    /// Checks a `.cassette.json` named on the command line: that it can be used, and (in
+    /// ``finish()``) its match rules against the cassettes it covers.
+    private mutating func lintConfiguration(_ file: CassetteFiles.File) -> [LintFinding] {
+        let path = file.url.standardizedFileURL.path
+        let project: ProjectConfigurations.Resolved
+        do throws(ConfigurationError) {
+            project = ProjectConfigurations.Resolved(try ProjectConfiguration.load(from: file.url))
+            _ = try project.matcher()
+        } catch {
+            guard reportedConfigurations.insert(error.path ?? "").inserted else { return [] }
+            return [configurationFinding(error, linted: true)]
+        }
+        if !project.configuration.match.isStrict, covered[path] == nil { covered[path] = (project, []) }
+        return []
+    }
+
+    /// The cassettes below the folder of the configuration file `path` that it covers (their nearest
+    /// configuration), other than `linted`: every `*.json` file that reads as a cassette, skipping
+    /// hidden files and folders (`.build`, `.git`). What cannot be read is left to linting it.
+    private func otherCassettes(coveredBy path: String, besides linted: [LintedDocument]) -> [(
+        String, CassetteDocument
+    )] {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let skipped = Set(linted.map { $0.url.standardizedFileURL.path })
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var found: [(String, CassetteDocument)] = []
+        for case let url as URL in enumerator where url.pathExtension == "json" {
+            let standardized = url.standardizedFileURL
+            guard !skipped.contains(standardized.path),
+                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                (try? configurations.configuration(forCassetteAt: standardized))?.configuration.file?
+                    .standardizedFileURL.path == path,
+                let data = try? Data(contentsOf: url),
+                let document = try? CassetteDocument.decode(data, path: standardized.path)
+            else { continue }
+            found.append((display(standardized.path), document))
+        }
+        return found.sorted { $0.0 < $1.0 }
     }
 
     private func secretAndReachabilityFindings(
@@ -129,6 +188,10 @@ package struct Linter {
     ) -> [LintFinding] {
         let todayStart = RecordingDay.date(RecordingDay.string(for: today)) ?? today
         var findings: [LintFinding] = []
+        let users = tests(file.url)
+        let filter =
+            users.isEmpty
+            ? "<the test that uses \(file.path)>" : ShellQuoting.quoted(users.joined(separator: "|"))
         for (index, interaction) in document.interactions.enumerated() {
             guard let day = interaction.recorded, let date = RecordingDay.date(day) else { continue }
             let age = Int((todayStart.timeIntervalSince(date) / 86_400).rounded())
@@ -140,8 +203,7 @@ package struct Linter {
             let message =
                 "interaction \(index) (\(request.method) \(request.url)) was recorded on \(day), \(age) days ago, "
                 + "more than the maximum age of \(maxAge) days; fix: re-record it with "
-                + "\(EnvironmentVariable.rerecord)=\(ShellQuoting.quoted(pattern)) swift test --filter <the test that "
-                + "uses \(file.path)>"
+                + "\(EnvironmentVariable.rerecord)=\(ShellQuoting.quoted(pattern)) swift test --filter \(filter)"
             findings.append(
                 LintFinding(
                     file: file.path, line: line, column: column, rule: .stale, message: scrubber.scrubText(message),
@@ -162,14 +224,19 @@ package struct Linter {
             message: error.message + fix, jsonPath: error.jsonPath)
     }
 
-    private func configurationFinding(_ error: ConfigurationError) -> LintFinding {
+    /// A configuration file that cannot be used; `linted` when it was named itself, rather than
+    /// found for a cassette (whose other checks it then stops).
+    private func configurationFinding(_ error: ConfigurationError, linted: Bool = false) -> LintFinding {
         // The description is `path:line:column: error: message`; keep the message.
         let text = error.description
         let message = text.range(of: ": error: ").map { String(text[$0.upperBound...]) } ?? text
+        let consequence =
+            linted
+            ? "; every swift test and cassette command of the cassettes it covers would fail on it"
+            : "; the cassettes it covers were not checked"
         return LintFinding(
             file: error.path.map(display) ?? ScrubConfiguration.fileName, line: error.line ?? 1,
-            column: error.column ?? 1,
-            rule: .config, message: message + "; the cassettes it covers were not checked; fix: correct the file",
+            column: error.column ?? 1, rule: .config, message: message + consequence + "; fix: correct the file",
             jsonPath: error.jsonPath)
     }
 }

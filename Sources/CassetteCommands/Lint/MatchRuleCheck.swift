@@ -9,8 +9,12 @@ struct MatchRuleCheck {
     /// The configuration file as messages print it.
     let displayPath: String
     let project: ProjectConfigurations.Resolved
-    /// The cassettes, by the path printed, with their documents.
+    /// The cassettes linted, by the path printed, with their documents: checked for rules that make
+    /// two of their recorded requests one.
     let documents: [(path: String, document: CassetteDocument)]
+    /// Every cassette the configuration covers (the linted ones among them): a rule that matches
+    /// nothing in any of them is dead.
+    let coveredDocuments: [(path: String, document: CassetteDocument)]
 
     func findings() -> [LintFinding] {
         guard let rules = try? CompiledMatchRules(project.configuration.match) else { return [] }
@@ -25,9 +29,9 @@ struct MatchRuleCheck {
                     message: project.scrubber.scrubText(message), jsonPath: JSONPathComponent.text(path),
                     severity: .warning))
         }
-        let requests = documents.flatMap { $0.document.interactions.map(\.request) }
+        let requests = coveredDocuments.flatMap { $0.document.interactions.map(\.request) }
         let bodies = requests.map { request in request.body.flatMap { try? JSONParser.parse($0) } }
-        let count = "\(documents.count) \(documents.count == 1 ? "cassette" : "cassettes")"
+        let count = "\(coveredDocuments.count) \(coveredDocuments.count == 1 ? "cassette" : "cassettes")"
         let match = project.configuration.match
         for (index, path) in rules.ignoredBodyPaths.enumerated() {
             let inJSON = bodies.contains { $0.map { !path.values(in: $0).isEmpty } ?? false }
@@ -53,7 +57,7 @@ struct MatchRuleCheck {
                 "the rule headers \"\(name)\" names a header no recorded request has in the \(count) it covers, so "
                     + "every live request that sends it misses; fix: record with the header, or remove the rule")
         }
-        for (index, echo) in match.echo.enumerated() where !echoes(echo, in: documents) {
+        for (index, echo) in match.echo.enumerated() where !echoes(echo, in: coveredDocuments) {
             warn(
                 [.key("echo"), .index(index)],
                 "the echo rule from \"\(echo.request)\" to \"\(echo.response)\" finds its two places in no recorded "

@@ -20,15 +20,20 @@ enum InteractionSummary {
         return text
     }
 
-    /// `json, 20 bytes`, `text, 5 bytes`, `base64, 1024 bytes` or `no body`.
+    /// `json, 20 bytes`, `text, 5 bytes`, `base64, 1024 bytes`, `multipart, 2 parts, 310 bytes` or
+    /// `no body`.
     static func body(_ body: Data?, headers: [HTTPHeader]) -> String {
         guard let body, !body.isEmpty else { return "no body" }
+        let size = "\(body.count) \(body.count == 1 ? "byte" : "bytes")"
+        if let multipart = StoredMultipart(bytes: body, contentType: headers.value(for: "Content-Type")) {
+            return "multipart, \(multipart.parts.count) \(multipart.parts.count == 1 ? "part" : "parts"), \(size)"
+        }
         let kind: String
         switch StoredBody(bytes: body, contentType: headers.value(for: "Content-Type")) {
         case .json: kind = "json"
         case .text: kind = "text"
         case .base64: kind = "base64"
         }
-        return "\(kind), \(body.count) \(body.count == 1 ? "byte" : "bytes")"
+        return "\(kind), \(size)"
     }
 }

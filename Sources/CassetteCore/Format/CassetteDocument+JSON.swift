@@ -2,7 +2,7 @@ import Foundation
 
 /// The format's own value shapes, read with the package's one object reader.
 extension JSONObjectReader {
-    fileprivate func headers(_ key: String = "headers") throws(JSONShapeError) -> [HTTPHeader] {
+    package func headers(_ key: String = "headers") throws(JSONShapeError) -> [HTTPHeader] {
         guard let elements = try array(key) else { return [] }
         var headers: [HTTPHeader] = []
         headers.reserveCapacity(elements.count)
@@ -37,24 +37,49 @@ extension JSONObjectReader {
     fileprivate func body(contentType: String?) throws(JSONShapeError) -> (bytes: Data, storedForm: StoredBody?)? {
         guard let value = optional("body") else { return nil }
         let place = path + [.key("body")]
-        let reader = try JSONObjectReader(value, path: place, what: "a body", keys: ["base64", "json", "text"])
-        guard reader.members.count == 1, let member = reader.members.first else {
-            throw JSONShapeError(path: place, message: "expected exactly one of \"json\", \"text\" or \"base64\"")
+        if case .object(let members) = value, members.count == 1, members[0].key == "multipart" {
+            let multipart = try StoredMultipart(json: members[0].value, path: place + [.key("multipart")])
+            do {
+                let bytes = try multipart.bytes()
+                return bytes.isEmpty ? nil : (bytes, nil)
+            } catch {
+                throw JSONShapeError(path: place + [.key("multipart")], message: "expected valid base64 in every part")
+            }
         }
-        let stored: StoredBody
-        switch member.key {
-        case "json": stored = .json(member.value)
-        case "text":
-            stored = .text(try JSONObjectReader.string(member.value, path: place + [.key("text")], nonEmpty: false))
-        default:
-            stored = .base64(try JSONObjectReader.string(member.value, path: place + [.key("base64")], nonEmpty: false))
-        }
+        let stored = try StoredBody(json: value, path: place, allowing: ["multipart"])
         do {
             let bytes = try stored.bytes()
             if bytes.isEmpty { return nil }
             return (bytes, StoredBody.confirms(stored, bytes: bytes, contentType: contentType) ? stored : nil)
         } catch {
             throw JSONShapeError(path: place + [.key("base64")], message: "expected valid base64")
+        }
+    }
+}
+
+extension StoredBody {
+    /// Reads a body's object at `path`: exactly one of `json`, `text` or `base64` (and of the
+    /// members `allowing` names, which the caller reads itself).
+    package init(json value: JSONValue, path place: [JSONPathComponent], allowing others: [String] = [])
+        throws(JSONShapeError)
+    {
+        let keys = ["base64", "json", "text"]
+        let reader = try JSONObjectReader(value, path: place, what: "a body", keys: (keys + others).sorted())
+        guard reader.members.count == 1, let member = reader.members.first else {
+            let names = (["json", "text", "base64"] + others).map { "\"\($0)\"" }
+            let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+            throw JSONShapeError(path: place, message: "expected exactly one of \(list)")
+        }
+        switch member.key {
+        case "json": self = .json(member.value)
+        case "text":
+            self = .text(try JSONObjectReader.string(member.value, path: place + [.key("text")], nonEmpty: false))
+        default:
+            let text = try JSONObjectReader.string(member.value, path: place + [.key("base64")], nonEmpty: false)
+            guard Data(base64Encoded: text) != nil else {
+                throw JSONShapeError(path: place + [.key("base64")], message: "expected valid base64")
+            }
+            self = .base64(text)
         }
     }
 }
@@ -140,8 +165,11 @@ extension Interaction {
     }
 }
 
-private func headersValue(_ headers: [HTTPHeader]) -> JSONValue {
-    .array(headers.map { .object([.init("name", .string($0.name)), .init("value", .string($0.value))]) })
+extension HTTPHeader {
+    /// Header fields as a cassette stores them: an array of `{"name": ..., "value": ...}`.
+    package static func jsonValue(_ headers: [HTTPHeader]) -> JSONValue {
+        .array(headers.map { .object([.init("name", .string($0.name)), .init("value", .string($0.value))]) })
+    }
 }
 
 extension HTTPMessage {
@@ -149,10 +177,16 @@ extension HTTPMessage {
     fileprivate var messageMembers: [JSONValue.Member] {
         var members: [JSONValue.Member] = []
         if let body, !body.isEmpty {
-            let stored = storedForm ?? StoredBody(bytes: body, contentType: headers.value(for: "Content-Type"))
-            members.append(.init("body", stored.jsonValue))
+            let contentType = headers.value(for: "Content-Type")
+            if let stored = storedForm {
+                members.append(.init("body", stored.jsonValue))
+            } else if let multipart = StoredMultipart(bytes: body, contentType: contentType) {
+                members.append(.init("body", .object([.init("multipart", multipart.jsonValue)])))
+            } else {
+                members.append(.init("body", StoredBody(bytes: body, contentType: contentType).jsonValue))
+            }
         }
-        if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
+        if !headers.isEmpty { members.append(.init("headers", HTTPHeader.jsonValue(headers))) }
         return members
     }
 }
@@ -201,7 +235,7 @@ extension RedirectHop {
 
     var jsonValue: JSONValue {
         var members: [JSONValue.Member] = []
-        if !headers.isEmpty { members.append(.init("headers", headersValue(headers))) }
+        if !headers.isEmpty { members.append(.init("headers", HTTPHeader.jsonValue(headers))) }
         members.append(.init("method", .string(method)))
         members.append(.init("status", .integer(status)))
         members.append(.init("url", .string(url)))

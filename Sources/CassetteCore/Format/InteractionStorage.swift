@@ -19,10 +19,11 @@ package enum InteractionStorage {
         copy.headers = HTTPHeader.canonicalOrder(request.headers)
         guard let body = request.body, let contentType = copy.headers.value(for: "Content-Type") else { return copy }
         let mediaType = MediaType(contentType)
-        if mediaType.isFormURLEncoded || mediaType.isMultipart {
+        if mediaType.isFormURLEncoded {
             copy.body = Data(CanonicalBody.bytes(of: body, contentType: contentType))
         }
         if mediaType.isMultipart, let boundary = mediaType.parameter("boundary"), !boundary.isEmpty {
+            copy.body = CanonicalBody.replacingBoundary(boundary, in: body)
             copy.headers = copy.headers.map { header in
                 guard header.hasName("Content-Type") else { return header }
                 return HTTPHeader(

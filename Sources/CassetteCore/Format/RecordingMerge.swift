@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a recording run writes, from what the file held and what the run recorded: the one place
 /// that decides which recorded interaction survives, so that re-recording an unchanged exchange
 /// changes nothing and a failed recording never destroys a good one.
@@ -27,22 +29,27 @@ package struct RecordingMerge {
     /// What the run recorded (scrubbed), in recording order, with each request's identity.
     package var recorded: [(interaction: Interaction, identity: RequestIdentity)]
     package var volatile: VolatileHeaders
+    /// The match rules: what they declare as changing (ignored body fields and query items, echoed
+    /// values) is no change.
+    package var rules: CompiledMatchRules
 
     package init(
         existing: [(interaction: Interaction, identity: RequestIdentity)],
-        recorded: [(interaction: Interaction, identity: RequestIdentity)], volatile: VolatileHeaders
+        recorded: [(interaction: Interaction, identity: RequestIdentity)], volatile: VolatileHeaders,
+        rules: CompiledMatchRules = .strict
     ) {
         self.existing = existing
         self.recorded = recorded
         self.volatile = volatile
+        self.rules = rules
     }
 
     /// The interactions to write, or the failures that forbid writing.
     ///
     /// A recorded interaction whose counterpart in the file (the same request, the same occurrence
-    /// of it) has the same meaningful content keeps the file's bytes, with the new recording day:
-    /// headers that change on every response (``VolatileHeaders``) do not count. A transport failure
-    /// whose counterpart is a response is refused unless `allowingFailures`.
+    /// of it) has the same meaningful content keeps the file's bytes, with the new recording day
+    /// (``isUnchanged(_:_:)`` says what counts). A transport failure whose counterpart is a response
+    /// is refused unless `allowingFailures`.
     ///
     /// - Parameter order: Puts a list of interactions in recording order (for `replaceAll`, whose
     ///   result is only what the run recorded); the other plans keep the file's order and insert
@@ -108,23 +115,49 @@ package struct RecordingMerge {
         }
     }
 
-    /// Whether `new` says what `old` says: the same request, redirects and outcome, not counting
-    /// headers that change on every response, nor the recording day.
+    /// Whether `new` says what `old` says, for two interactions whose requests have one identity
+    /// (method, normalised URL and canonical body, less what the match rules leave out).
+    ///
+    /// Compared in canonical form, less what changes on every run by declaration: request headers
+    /// other than the volatile ones (``VolatileHeaders``, which apply to requests too) and
+    /// `Content-Length`; the redirect hops; the status, the final URL (without the ignored query
+    /// items), the response headers other than the volatile ones and `Content-Length`, and the
+    /// response body in canonical form (JSON members sorted, numbers canonical) after the echo rules
+    /// fill `old`'s response from `new`'s request. The recording day never counts.
     package func isUnchanged(_ old: Interaction, _ new: Interaction) -> Bool {
-        guard old.request == new.request, old.redirects.count == new.redirects.count else { return false }
+        guard comparable(old.request.headers) == comparable(new.request.headers),
+            old.redirects.count == new.redirects.count
+        else { return false }
         for (left, right) in zip(old.redirects, new.redirects) {
-            guard left.method == right.method, left.url == right.url, left.status == right.status,
-                volatile.comparable(left.headers) == volatile.comparable(right.headers)
+            guard left.method == right.method, withoutIgnoredItems(left.url) == withoutIgnoredItems(right.url),
+                left.status == right.status, volatile.comparable(left.headers) == volatile.comparable(right.headers)
             else { return false }
         }
         switch (old.outcome, new.outcome) {
         case (.failure(let left), .failure(let right)):
             return left == right
-        case (.response(let left), .response(let right)):
-            return left.status == right.status && left.url == right.url && left.body == right.body
-                && volatile.comparable(left.headers) == volatile.comparable(right.headers)
+        case (.response(let recorded), .response(let right)):
+            let left = rules.echoing(into: recorded, from: new.request)
+            return left.status == right.status
+                && left.url.map(withoutIgnoredItems) == right.url.map(withoutIgnoredItems)
+                && comparable(left.headers) == comparable(right.headers)
+                && canonicalBody(left) == canonicalBody(right)
         default:
             return false
         }
+    }
+
+    /// Headers as a comparison sees them: without the volatile ones and `Content-Length`, which
+    /// follows the body (compared on its own, in canonical form).
+    private func comparable(_ headers: [HTTPHeader]) -> [HTTPHeader] {
+        volatile.comparable(headers).filter { !$0.hasName("Content-Length") }
+    }
+
+    private func canonicalBody(_ response: RecordedResponse) -> [UInt8] {
+        CanonicalBody.bytes(of: response.body ?? Data(), contentType: response.headers.value(for: "Content-Type"))
+    }
+
+    private func withoutIgnoredItems(_ url: String) -> String {
+        rules.ignoredQueryItems.isEmpty ? url : URLParts.removingQueryItems(named: rules.ignoredQueryItems, from: url)
     }
 }

@@ -148,7 +148,30 @@ package enum HARExport {
                 .init("text", .string(text)),
             ]
             if base64 { postData.append(.init("_encoding", .string("base64"))) }
+            if let multipart = StoredMultipart(bytes: body, contentType: contentType) {
+                postData.append(.init("params", .array(multipart.parts.map(paramValue))))
+            }
             members.append(.init("postData", .object(sorting: postData)))
+        }
+        return .object(sorting: members)
+    }
+
+    /// A multipart part as a HAR `params` element: the field's name, its value when it is text
+    /// (the bytes of a binary file are in `text` only), and a file's name and type.
+    private static func paramValue(_ part: StoredMultipart.Part) -> JSONValue {
+        let split = MultipartParts.Part(headers: part.headers, content: Data())
+        var members: [JSONValue.Member] = [.init("name", .string(split.name ?? ""))]
+        if let fileName = split.fileName { members.append(.init("fileName", .string(fileName))) }
+        if let contentType = part.headers.value(for: "Content-Type") {
+            members.append(.init("contentType", .string(contentType)))
+        }
+        switch part.body {
+        case .json, .text:
+            if let bytes = try? part.body.bytes() {
+                members.append(.init("value", .string(String(decoding: bytes, as: UTF8.self))))
+            }
+        case .base64:
+            break
         }
         return .object(sorting: members)
     }

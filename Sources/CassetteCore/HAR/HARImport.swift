@@ -32,7 +32,9 @@ package enum HARImport {
         package var withoutBodyText = 0
     }
 
-    /// Maps the entries of `archive` to interactions, in file order.
+    /// Maps the entries of `archive` to interactions, in recording order: by when each chain's first
+    /// entry started (`startedDateTime`), entries that started together in file order. A file
+    /// written by `cassette export` keeps its order.
     package static func interactions(from archive: HARArchive, options: HARImportOptions = HARImportOptions())
         -> Result
     {
@@ -46,7 +48,7 @@ package enum HARImport {
                 importable.append(entry)
             }
         }
-        for chain in literal ? markedChains(importable) : linkedChains(importable) {
+        for chain in literal ? markedChains(importable) : inStartOrder(linkedChains(importable)) {
             let first = chain[0]
             let method = first.cassetteRequest?.method ?? first.request.method
             let url = first.cassetteRequest?.url ?? first.request.url
@@ -84,6 +86,15 @@ package enum HARImport {
         if entry.response.status == 304 { return .notModified }
         if (100...199).contains(entry.response.status) { return .informational }
         return nil
+    }
+
+    /// `chains` by when their first entry started, keeping the file's order among chains that
+    /// started at the same moment.
+    static func inStartOrder(_ chains: [[HARArchive.Entry]]) -> [[HARArchive.Entry]] {
+        let keyed = chains.enumerated().map { position, chain in
+            (start: HARTimestamp.instant(of: chain[0].startedDateTime) ?? 0, position: position, chain: chain)
+        }
+        return keyed.sorted { ($0.start, $0.position) < ($1.start, $1.position) }.map(\.chain)
     }
 
     /// Chains as `cassette export` marks them: each `_redirectHop` entry continues with the next.

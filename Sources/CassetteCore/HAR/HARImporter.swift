@@ -6,9 +6,10 @@ package enum HARImporter {
     /// Imports the HAR file at `harURL` into the cassette at `cassetteURL`.
     ///
     /// The interactions go through the cassette's project scrubber and the canonical writer, as
-    /// recorded ones do, in the order recording writes them (``RequestMatcher/inRecordingOrder(_:)``);
-    /// a file written by `cassette export` keeps its order unless `append` mixes in other
-    /// interactions. The cassette is written atomically, and only with bytes that read back.
+    /// recorded ones do, in recording order: the order their requests started in
+    /// (``HARImport/interactions(from:options:)``). With `append` they follow the cassette's own
+    /// interactions, which keep their order. The cassette is written atomically, and only with bytes that read back; the
+    /// folders its path names are created.
     ///
     /// - Parameters:
     ///   - harPath: The HAR file as messages name it.
@@ -42,10 +43,8 @@ package enum HARImporter {
         if append && exists {
             existing = try readCassette(at: cassetteURL, path: cassettePath).interactions
         }
-        var document = CassetteDocument(interactions: existing + result.interactions)
-        if append || !archive.isCassetteExport {
-            document = CassetteDocument(interactions: matcher.inRecordingOrder(document.interactions))
-        }
+        // The cassette's interactions stay as they are; the HAR's follow, in recording order.
+        let document = CassetteDocument(interactions: existing + result.interactions)
         let output = scrubber.scrub(document).encoded()
         do throws(CassetteReadError) {
             _ = try CassetteDocument.decode(output, path: cassettePath)
@@ -53,6 +52,7 @@ package enum HARImporter {
             throw .unreadableOutput(cassettePath, error.message)
         }
         do {
+            try createFolder(of: cassetteURL)
             try AtomicFile.write(output, to: cassetteURL)
         } catch {
             throw .write(error)
@@ -71,12 +71,24 @@ package enum HARImporter {
     {
         let document = try readCassette(at: cassetteURL, path: cassettePath)
         do {
+            try createFolder(of: harURL)
             try AtomicFile.write(HARExport.data(of: document), to: harURL)
         } catch {
             throw .write(error)
         }
         let entries = document.interactions.reduce(0) { $0 + $1.redirects.count + 1 }
         return (document.interactions.count, entries)
+    }
+
+    /// Creates the folder `url` goes in, and the folders above it, as recording does for a cassette.
+    private static func createFolder(of url: URL) throws(AtomicWriteError) {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AtomicWriteError(
+                path: url.path, step: "create the folder \(folder.path)", reason: error.localizedDescription)
+        }
     }
 
     /// Reads a cassette, naming it `path` in errors.

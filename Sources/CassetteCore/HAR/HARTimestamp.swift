@@ -17,11 +17,19 @@ package enum HARTimestamp {
     /// `2026-12-01T23:30:00.123456-05:00` or `2026-12-01T09:30:00+0100`; a time without an offset is
     /// taken as UTC. `nil` when `text` is not such a date-time.
     package static func utcDay(of text: String) -> String? {
+        instant(of: text).map { RecordingDay.string(for: Date(timeIntervalSince1970: $0.rounded(.down))) }
+    }
+
+    /// The moment an ISO 8601 date-time (as ``utcDay(of:)`` reads them) stands for, in seconds since
+    /// 1970 (UTC), with its fraction of a second; `nil` when `text` is not such a date-time. Orders
+    /// HAR entries by when they started.
+    package static func instant(of text: String) -> Double? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 10, let midnight = RecordingDay.date(String(decoding: bytes[0..<10], as: UTF8.self))
         else { return nil }
         var index = 10
         var seconds = 0
+        var fraction = 0.0
         if index < bytes.count {
             guard bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ") else { return nil }
             index += 1
@@ -34,7 +42,12 @@ package enum HARTimestamp {
                 seconds += second
                 if expect(bytes, &index, ".") || expect(bytes, &index, ",") {
                     let start = index
-                    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+                    var scale = 0.1
+                    while index < bytes.count, isDigit(bytes[index]) {
+                        fraction += Double(bytes[index] - UInt8(ascii: "0")) * scale
+                        scale /= 10
+                        index += 1
+                    }
                     guard index > start else { return nil }
                 }
             }
@@ -53,7 +66,7 @@ package enum HARTimestamp {
             }
         }
         guard index == bytes.count else { return nil }
-        return RecordingDay.string(for: midnight.addingTimeInterval(TimeInterval(seconds)))
+        return midnight.timeIntervalSince1970 + Double(seconds) + fraction
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

@@ -12,7 +12,11 @@ package enum CanonicalBody {
     /// - JSON (by `Content-Type`, or with none when the bytes hold an object or array and parse):
     ///   members sorted by key, no insignificant whitespace, numbers in their canonical spelling;
     /// - `application/x-www-form-urlencoded`: the `&`-separated fields sorted by their bytes;
-    /// - `multipart/*`: every occurrence of the boundary replaced by ``multipartBoundary``;
+    /// - `multipart/*`: its parts (less the ignored fields), each with its header names lower-cased
+    ///   in canonical order and its content in canonical form by its own `Content-Type`; the parts of
+    ///   `multipart/form-data` in the order of their names (parts of one name in the order sent);
+    ///   written with the boundary ``multipartBoundary`` in the usual layout. A multipart body whose
+    ///   parts cannot be told apart: every occurrence of the boundary replaced by ``multipartBoundary``;
     /// - anything else, and JSON that does not parse: the bytes as they are.
     ///
     /// - Parameters:
@@ -36,6 +40,9 @@ package enum CanonicalBody {
             return Array(sorted.joined(separator: [UInt8(ascii: "&")]))
         }
         if let mediaType, mediaType.isMultipart, let boundary = mediaType.parameter("boundary"), !boundary.isEmpty {
+            if let split = MultipartParts(body, boundary: boundary) {
+                return canonicalParts(split, ignoringFields: fields, isFormData: mediaType.isFormData)
+            }
             let kept =
                 fields.isEmpty ? Array(body) : removingParts(named: fields, boundary: boundary, from: Array(body))
             return replacing(Array(boundary.utf8), with: Array(multipartBoundary.utf8), in: kept)
@@ -48,6 +55,33 @@ package enum CanonicalBody {
         of body: Data?, contentType: String?, ignoring paths: [JSONPath] = [], ignoringFields fields: Set<String> = []
     ) -> String {
         SHA256.hexDigest(bytes(of: body ?? Data(), contentType: contentType, ignoring: paths, ignoringFields: fields))
+    }
+
+    /// `body`, a multipart body, with every occurrence of `boundary` replaced by
+    /// ``multipartBoundary`` and nothing else changed: how a cassette stores a multipart request,
+    /// whose boundary is random in most clients.
+    package static func replacingBoundary(_ boundary: String, in body: Data) -> Data {
+        Data(replacing(Array(boundary.utf8), with: Array(multipartBoundary.utf8), in: Array(body)))
+    }
+
+    /// The canonical bytes of a multipart body's parts.
+    private static func canonicalParts(
+        _ split: MultipartParts, ignoringFields fields: Set<String>, isFormData: Bool
+    ) -> [UInt8] {
+        var parts = split.parts.filter { part in fields.isEmpty || !(part.name.map(fields.contains) ?? false) }
+        parts = parts.map { part in
+            let headers = HTTPHeader.canonicalOrder(part.headers.map { HTTPHeader($0.name.lowercased(), $0.value) })
+            let content = bytes(of: part.content, contentType: part.headers.value(for: "Content-Type"))
+            return MultipartParts.Part(headers: headers, content: Data(content))
+        }
+        if isFormData {
+            parts = parts.enumerated().sorted { left, right in
+                let (leftName, rightName) = (left.element.name ?? "", right.element.name ?? "")
+                if leftName != rightName { return leftName.utf8.lexicographicallyPrecedes(rightName.utf8) }
+                return left.offset < right.offset
+            }.map(\.element)
+        }
+        return Array(MultipartParts(parts: parts).body(boundary: multipartBoundary))
     }
 
     /// The decoded name of a `name=value` form field.
@@ -84,16 +118,9 @@ package enum CanonicalBody {
     /// The `name` parameter of a part's `Content-Disposition` header.
     private static func partName(_ part: ArraySlice<UInt8>) -> String? {
         let head = String(decoding: part.prefix(2048), as: UTF8.self)
-        for line in head.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix("content-disposition:") {
-            for parameter in line.split(separator: ";").dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2, pair[0].trimmingASCIIWhitespace().lowercased() == "name" else { continue }
-                var value = pair[1].trimmingASCIIWhitespace()
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = String(value.dropFirst().dropLast())
-                }
-                return value
-            }
+        let prefix = "content-disposition:"
+        for line in head.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix(prefix) {
+            return MultipartParts.disposition("name", of: String(line.dropFirst(prefix.count)))
         }
         return nil
     }

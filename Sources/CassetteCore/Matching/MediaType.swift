@@ -37,6 +37,9 @@ package struct MediaType: Sendable, Equatable {
 
     package var isMultipart: Bool { essence.hasPrefix("multipart/") }
 
+    /// `multipart/form-data`, whose parts are named fields.
+    package var isFormData: Bool { essence == "multipart/form-data" }
+
     /// Types whose bodies are text by declaration: `text/*`, XML, HTML, JavaScript, JSON, YAML.
     package var isTextual: Bool {
         essence.hasPrefix("text/") || isJSON || essence.hasSuffix("+xml") || essence.hasSuffix("/xml")

@@ -30,11 +30,25 @@ package struct UsageLedger: Sendable, Equatable {
         package var interactionCount: Int
         /// The positions of the interactions that were served, ascending.
         package var served: [Int]
+        /// The `swift test --filter` patterns of the tests that used the cassette, sorted.
+        package var tests: [String]
+        /// Whether a test failed while it used the cassette (an error, a failed expectation, a replay
+        /// miss): what that run served is then no evidence of what the cassette needs.
+        package var failed: Bool
+        /// The `--filter` patterns of the tests that failed, when they are known, sorted.
+        package var failedTests: [String]
 
-        package init(contentHash: String? = nil, interactionCount: Int, served: [Int]) {
+        package init(
+            contentHash: String? = nil, interactionCount: Int, served: [Int], tests: [String] = [],
+            failed: Bool = false,
+            failedTests: [String] = []
+        ) {
             self.contentHash = contentHash
             self.interactionCount = interactionCount
             self.served = served
+            self.tests = tests
+            self.failed = failed
+            self.failedTests = failedTests
         }
     }
 
@@ -79,10 +93,14 @@ package struct UsageLedger: Sendable, Equatable {
             JSONValue.Member(
                 path,
                 .object(
-                    sorting: (usage.contentHash.map { [JSONValue.Member("contentHash", .string($0))] } ?? []) + [
-                        .init("interactionCount", .integer(usage.interactionCount)),
-                        .init("served", .array(usage.served.map { .integer($0) })),
-                    ]))
+                    sorting: (usage.contentHash.map { [JSONValue.Member("contentHash", .string($0))] } ?? [])
+                        + (usage.failed ? [.init("failed", .bool(true))] : [])
+                        + (usage.failedTests.isEmpty
+                            ? [] : [.init("failedTests", .array(usage.failedTests.map { .string($0) }))])
+                        + (usage.tests.isEmpty ? [] : [.init("tests", .array(usage.tests.map { .string($0) }))]) + [
+                            .init("interactionCount", .integer(usage.interactionCount)),
+                            .init("served", .array(usage.served.map { .integer($0) })),
+                        ]))
         }
         var members: [JSONValue.Member] = [
             .init("arguments", .array(arguments.map { .string($0) })),
@@ -115,7 +133,7 @@ package struct UsageLedger: Sendable, Equatable {
             for member in members {
                 let entry = try JSONObjectReader(
                     member.value, path: [.key("cassettes"), .key(member.key)], what: "a cassette's usage",
-                    keys: ["contentHash", "interactionCount", "served"])
+                    keys: ["contentHash", "failed", "failedTests", "interactionCount", "served", "tests"])
                 let served = try (entry.array("served") ?? []).enumerated().map {
                     index, element throws(JSONShapeError) in
                     try JSONObjectReader.integer(
@@ -123,7 +141,10 @@ package struct UsageLedger: Sendable, Equatable {
                 }
                 cassettes[member.key] = CassetteUsage(
                     contentHash: try entry.optionalString("contentHash"),
-                    interactionCount: try entry.integer("interactionCount", in: 0...Int.max), served: served)
+                    interactionCount: try entry.integer("interactionCount", in: 0...Int.max), served: served,
+                    tests: try entry.strings("tests", nonEmpty: false),
+                    failed: entry.optional("failed") == nil ? false : try entry.bool("failed"),
+                    failedTests: try entry.strings("failedTests", nonEmpty: false))
             }
             return UsageLedger(
                 filtered: try top.bool("filtered"), arguments: arguments, run: try top.optionalString("run"),
@@ -141,5 +162,45 @@ package struct UsageLedger: Sendable, Equatable {
             let file = directory.appendingPathComponent(name)
             return (file, try decode(Data(contentsOf: file), path: file.path))
         }
+    }
+
+    /// Removes the ledger files of `directory` that `cassette prune` no longer needs: every one but
+    /// those of the test run `currentRun`, of the newest run before it that did not select tests, and
+    /// those whose names sort at or after `keepingFrom` (processes that started since). Files that
+    /// cannot be read are left alone.
+    ///
+    /// - Returns: The files removed.
+    @discardableResult
+    package static func removeStale(in directory: URL, currentRun: String, keepingFrom newest: String) -> [URL] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.sorted()
+        var readable: [(name: String, ledger: UsageLedger)] = []
+        for name in names where name < newest {
+            let file = directory.appendingPathComponent(name)
+            guard let data = try? Data(contentsOf: file), let ledger = try? decode(data, path: file.path) else {
+                continue
+            }
+            readable.append((name, ledger))
+        }
+        let complete = readable.last { !$0.ledger.filtered && $0.ledger.run != currentRun }
+        let keptRun = complete.map { $0.ledger.run ?? "file:" + $0.name }
+        var removed: [URL] = []
+        for (name, ledger) in readable {
+            let run = ledger.run ?? "file:" + name
+            guard run != currentRun, run != keptRun else { continue }
+            let file = directory.appendingPathComponent(name)
+            if (try? FileManager.default.removeItem(at: file)) != nil { removed.append(file) }
+        }
+        return removed
+    }
+
+    /// The tests that used the cassette `key`, by the newest ledger of `ledgers` that names any:
+    /// `swift test --filter` patterns.
+    package static func tests(using key: String, in ledgers: [UsageLedger]) -> [String] {
+        for ledger in ledgers.reversed() {
+            let tests = ledger.cassettes[key]?.tests ?? []
+            if !tests.isEmpty { return tests }
+        }
+        return []
     }
 }
