@@ -64,6 +64,6 @@ extension Cassette {
     /// `CASSETTE_RECORD_FAILED_TESTS` set to a true value.
     var recordsFailedTests: Bool {
         options.recordFailedTests
-            || options.environment[Cassette.recordFailedTestsVariable].map { Cassette.isCI(["CI": $0]) } == true
+            || EnvironmentVariable.isTrue(options.environment[Cassette.recordFailedTestsVariable])
     }
 }

@@ -18,7 +18,7 @@ extension Cassette {
         }
         let allowsFailures =
             options.recordTransportErrors
-            || options.environment[Cassette.recordErrorsVariable].map { Cassette.isCI(["CI": $0]) } == true
+            || EnvironmentVariable.isTrue(options.environment[Cassette.recordErrorsVariable])
         switch merge.outcome(
             mergePlan, allowingFailures: allowsFailures, order: matcher.inRecordingOrder,
             precedes: RequestMatcher.precedes)

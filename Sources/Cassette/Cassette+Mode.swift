@@ -46,13 +46,10 @@ extension Cassette {
         }
     }
 
-    /// Whether `CI` is set to a true value (`1`, `true`, `yes`, or any value but `0`, `false`, `no`
-    /// and empty), as CI services set it.
+    /// Whether `CI` is set to a true value (`1`, `true`, `yes`, or any value but `0`, `false`, `no`,
+    /// `off` and empty), as CI services set it.
     package static func isCI(_ environment: [String: String]) -> Bool {
-        guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() else {
-            return false
-        }
-        return !["", "0", "false", "no", "off"].contains(value)
+        EnvironmentVariable.isTrue(environment[EnvironmentVariable.ci])
     }
 
     /// The environment variable naming requests to re-record (``Options/rerecord``): patterns such

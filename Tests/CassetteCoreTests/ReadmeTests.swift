@@ -42,4 +42,14 @@ import Testing
         #expect(rules.echo == [.init(request: "$.requestId", response: "$.requestId")])
         _ = try CompiledMatchRules(rules)
     }
+
+    /// README's table of environment variables lists every variable the code reads, and no other.
+    @Test func everyEnvironmentVariableIsInTheTable() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "### Environment variables").dropFirst().first)
+            .components(separatedBy: "\n### ").first ?? ""
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let names = rows.map { String($0.dropFirst(3).prefix { $0 != "`" }) }
+        #expect(names == EnvironmentVariable.all)
+    }
 }

@@ -78,9 +78,10 @@ enum MissDiagnosis {
     }
 
     private static func queryItem(_ item: String) -> (name: String, value: String) {
-        let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let decode = { (text: Substring) in text.removingPercentEncoding ?? String(text) }
-        return (decode(pair[0]), pair.count > 1 ? decode(pair[1]) : "")
+        let parts = URLParts.items(Substring(item))[0]
+        return (
+            URLParts.decoded(parts.name, plusAsSpace: false), URLParts.decoded(parts.value ?? "", plusAsSpace: false)
+        )
     }
 
     private static func bodyComparison(_ live: RecordedRequest, _ recorded: RecordedRequest)
@@ -141,12 +142,8 @@ enum MissDiagnosis {
     }
 
     private static func formFields(_ body: Data) -> [(name: String, value: String)] {
-        String(decoding: body, as: UTF8.self).split(separator: "&").map { field in
-            let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in
-                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
-            }
-            return (decode(pair[0]), pair.count > 1 ? decode(pair[1]) : "")
+        URLParts.items(Substring(String(decoding: body, as: UTF8.self))).map {
+            (URLParts.decoded($0.name, plusAsSpace: true), URLParts.decoded($0.value ?? "", plusAsSpace: true))
         }
     }
 }
@@ -154,5 +151,6 @@ enum MissDiagnosis {
 extension URLParts {
     var withoutQuery: String { "\(scheme)://\(host)\(port.map { ":" + $0 } ?? "")\(path)" }
 
+    /// The raw `&`-separated items of the query, as the miss text lists them.
     var queryItems: [String] { (query ?? "").split(separator: "&").map(String.init) }
 }

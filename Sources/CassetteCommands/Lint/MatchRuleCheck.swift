@@ -95,14 +95,11 @@ struct MatchRuleCheck {
         let text = String(decoding: body, as: UTF8.self)
         let mediaType = request.headers.value(for: "Content-Type").map(MediaType.init)
         if mediaType?.isMultipart == true { return text.contains("name=\"\(field)\"") }
-        return text.split(separator: "&").contains { $0.split(separator: "=").first.map(String.init) == field }
+        return URLParts.items(Substring(text)).contains { URLParts.decoded($0.name, plusAsSpace: true) == field }
     }
 
     private func queryNames(of url: String) -> [String] {
-        (URLParts(url).query ?? "").split(separator: "&").map { item in
-            let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            return name.removingPercentEncoding ?? String(name)
-        }
+        URLParts.items(Substring(URLParts(url).query ?? "")).map { URLParts.decoded($0.name, plusAsSpace: false) }
     }
 
     private func echoes(_ echo: MatchRules.Echo, in documents: [(path: String, document: CassetteDocument)]) -> Bool {

@@ -5,7 +5,7 @@ import Foundation
 /// of the package by default; `CASSETTE_DRIFT_REPORTS` names another folder, or `off`).
 package struct DriftLedger: Sendable, Equatable {
     /// The environment variable naming the folder, or `off`.
-    package static let environmentVariable = "CASSETTE_DRIFT_REPORTS"
+    package static let environmentVariable = EnvironmentVariable.driftReports
 
     /// The test process's arguments.
     package var arguments: [String]

@@ -231,14 +231,10 @@ package enum HARExport {
         guard let question = url.firstIndex(of: "?") else { return [] }
         var query = url[url.index(after: question)...]
         if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ part: Substring) -> String {
-                let spaced = part.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return .object([
-                "name": .string(decoded(parts[0])), "value": .string(parts.count > 1 ? decoded(parts[1]) : ""),
+        return URLParts.items(query).map { item in
+            .object([
+                "name": .string(URLParts.decoded(item.name, plusAsSpace: true)),
+                "value": .string(URLParts.decoded(item.value ?? "", plusAsSpace: true)),
             ])
         }
     }

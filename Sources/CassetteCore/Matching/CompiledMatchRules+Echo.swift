@@ -62,14 +62,8 @@ extension CompiledMatchRules {
             return request.headers.value(for: name).map(JSONValue.string)
         case .query(let name):
             guard let query = URLParts(request.url).query else { return nil }
-            for item in query.split(separator: "&") {
-                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let itemName = pair[0].removingPercentEncoding ?? String(pair[0])
-                guard itemName == name else { continue }
-                let value = pair.count > 1 ? pair[1] : ""
-                return .string(value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(value))
-            }
-            return nil
+            let item = URLParts.items(Substring(query)).first { URLParts.decoded($0.name, plusAsSpace: false) == name }
+            return item.map { .string(URLParts.decoded($0.value ?? "", plusAsSpace: true)) }
         }
     }
 

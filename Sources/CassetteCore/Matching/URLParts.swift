@@ -98,6 +98,23 @@ package struct URLParts {
         host = String(authority)
     }
 
+    /// The `name=value` items of a query or of a form body, split at `&` (empty items dropped) and
+    /// each at its first `=`, not decoded (``decoded(_:plusAsSpace:)``); an item without `=` has the
+    /// value `nil`. The one reader of such items for matching, echoes, lint, HAR and miss messages.
+    package static func items(_ text: Substring) -> [(name: Substring, value: Substring?)] {
+        text.split(separator: "&").map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (item, nil) }
+            return (item[..<equals], item[item.index(after: equals)...])
+        }
+    }
+
+    /// A query or form item's name or value percent-decoded (left as it is when it is not valid
+    /// percent-encoding); `+` read as a space where `plusAsSpace` (form encoding), else kept.
+    package static func decoded(_ text: Substring, plusAsSpace: Bool) -> String {
+        let spaced = plusAsSpace ? text.replacingOccurrences(of: "+", with: " ") : String(text)
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
     /// The items of a query in the one order that matching and storage both use: split at `&`,
     /// empty items dropped (`a=1&&b=2` is `a=1&b=2` to every server), sorted by their bytes.
     package static func sortedQueryItems(_ query: Substring) -> [Substring] {
@@ -113,8 +130,7 @@ package struct URLParts {
         let afterQuery = url[url.index(after: question)...]
         let fragmentStart = afterQuery.firstIndex(of: "#") ?? url.endIndex
         let kept = url[url.index(after: question)..<fragmentStart].split(separator: "&").filter { item in
-            let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            return !names.contains(name.removingPercentEncoding ?? String(name))
+            !names.contains(decoded(items(item)[0].name, plusAsSpace: false))
         }
         return url[..<question] + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&")) + url[fragmentStart...]
     }

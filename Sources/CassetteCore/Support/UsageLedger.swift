@@ -8,7 +8,7 @@ import Foundation
 /// (`swift test --filter` or `--skip`), since such a run leaves other tests' interactions unused.
 package struct UsageLedger: Sendable, Equatable {
     /// The environment variable naming the ledger folder, or `off`.
-    package static let environmentVariable = "CASSETTE_USAGE_LEDGER"
+    package static let environmentVariable = EnvironmentVariable.usageLedger
 
     /// Whether the run selected a subset of tests.
     package var filtered: Bool
