@@ -46,7 +46,8 @@ import Testing
     /// README's table of environment variables lists every variable the code reads, and no other.
     @Test func everyEnvironmentVariableIsInTheTable() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let table = try #require(text.components(separatedBy: "### Environment variables").dropFirst().first)
+        let table =
+            try #require(text.components(separatedBy: "### Environment variables").dropFirst().first)
             .components(separatedBy: "\n### ").first ?? ""
         let rows = table.split(separator: "\n").filter { $0.hasPrefix("| `") }
         let names = rows.map { String($0.dropFirst(3).prefix { $0 != "`" }) }
