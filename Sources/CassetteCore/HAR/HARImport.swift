@@ -195,3 +195,149 @@ package enum HARImport {
         return Interaction(request: request, redirects: hops, outcome: .response(response), recorded: recorded)
     }
 }
+
+/// Why `cassette import` leaves a HAR entry out: the exchange is nothing a `URLSession` client's
+/// replay could serve.
+package enum HARSkipReason: Int, Sendable, CaseIterable, Comparable {
+    /// No response arrived (`status` 0, a browser's `_error`): aborted, blocked or failed
+    /// requests. A file written by `cassette export` marks its transport errors so they come back.
+    case noResponse
+    /// `_fromCache`: the browser answered from its memory or disk cache without asking the server.
+    case cacheHit
+    /// `304 Not Modified`: the server answered a conditional request the browser's (or
+    /// `URLSession`'s) cache added; the body the client saw is in that cache, not in the file.
+    case notModified
+    /// A `data:` URL: no request went out.
+    case dataURL
+    /// A `blob:` URL: browser memory, no request went out.
+    case blobURL
+    /// A WebSocket (`ws:`/`wss:`, `_resourceType: websocket`, `_webSocketMessages`, a `101`
+    /// upgrade): a cassette replays request-response exchanges only.
+    case webSocket
+    /// A `CONNECT` request: a proxy tunnel, not an exchange the client made.
+    case connectTunnel
+    /// A CORS preflight (`_resourceType`/`_initiator` `preflight`): the browser's own request,
+    /// which `URLSession` never sends.
+    case preflight
+    /// An informational `1xx` response other than a WebSocket upgrade: not a final answer.
+    case informational
+    /// Any other URL that is not `http` or `https`, or not a URL `URLSession` can load.
+    case notHTTP
+
+    package static func < (lhs: HARSkipReason, rhs: HARSkipReason) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The reason as a summary lists it, for `count` entries: `2 served from the browser's cache`.
+    package func phrase(count: Int) -> String {
+        let plural = count != 1
+        let words: String
+        switch self {
+        case .noResponse: words = "without a response"
+        case .cacheHit: words = "served from the browser's cache"
+        case .notModified: words = "304 Not Modified (the body is in a cache, not in the file)"
+        case .dataURL: words = plural ? "data: URLs" : "data: URL"
+        case .blobURL: words = plural ? "blob: URLs" : "blob: URL"
+        case .webSocket: words = plural ? "WebSockets" : "WebSocket"
+        case .connectTunnel: words = plural ? "CONNECT tunnels" : "CONNECT tunnel"
+        case .preflight: words = plural ? "CORS preflights" : "CORS preflight"
+        case .informational: words = plural ? "informational 1xx responses" : "informational 1xx response"
+        case .notHTTP: words = "not http or https"
+        }
+        return "\(count) \(words)"
+    }
+}
+
+/// Which headers of a HAR file a cassette keeps.
+///
+/// A browser or proxy logs the headers that went over the wire; a cassette stores the headers the
+/// code under test set on its `URLRequest` (replay matches on method, URL and body, and serves the
+/// response headers back). So `cassette import` leaves out of each request the headers the
+/// transport or the browser adds on its own, which no client code sets:
+///
+/// - HTTP/2 and HTTP/3 pseudo-headers (`:authority`, `:method`, `:path`, `:scheme`);
+/// - the Fetch standard's forbidden request headers, which only a browser's network stack may set:
+///   `Accept-Charset`, `Accept-Encoding`, `Access-Control-Request-Headers`,
+///   `Access-Control-Request-Method`, `Connection`, `Content-Length`, `Cookie`, `Cookie2`, `Date`,
+///   `DNT`, `Expect`, `Host`, `Keep-Alive`, `Origin`, `Referer`, `TE`, `Trailer`,
+///   `Transfer-Encoding`, `Upgrade`, `Via`, and every `Proxy-…` and `Sec-…` header. `URLSession`
+///   adds the same kind itself (`Host`, `Connection`, `Content-Length`, `Accept-Encoding`, and
+///   `Cookie` from its cookie storage).
+///
+/// `User-Agent`, `Accept`, `Accept-Language`, `Authorization` and custom headers are kept: client
+/// code sets them, and the scrubber masks the secret ones. Responses lose only pseudo-headers and,
+/// because a HAR's `content.text` is always decoded, `Content-Encoding`.
+package enum HARHeaderPolicy {
+    static let forbiddenRequestHeaders: Set<String> = [
+        "accept-charset", "accept-encoding", "access-control-request-headers", "access-control-request-method",
+        "connection", "content-length", "cookie", "cookie2", "date", "dnt", "expect", "host", "keep-alive", "origin",
+        "referer", "te", "trailer", "transfer-encoding", "upgrade", "via",
+    ]
+
+    /// Whether `cassette import` keeps a request header named `name` from a browser or proxy capture.
+    package static func keepsRequestHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        if lowered.hasPrefix(":") || lowered.hasPrefix("proxy-") || lowered.hasPrefix("sec-") { return false }
+        return !forbiddenRequestHeaders.contains(lowered)
+    }
+
+    /// Whether `cassette import` keeps a response header named `name` from a browser or proxy capture.
+    package static func keepsResponseHeader(_ name: String) -> Bool {
+        !name.hasPrefix(":") && !HTTPHeader.namesEqual(name, "Content-Encoding")
+    }
+}
+
+/// One `postData.params[]` element of a HAR request, and how a list of them becomes the body a
+/// client sent: `application/x-www-form-urlencoded` fields, or `multipart/form-data` parts.
+package struct HARFormField: Sendable, Equatable {
+    package var name: String
+    package var value: String
+    package var fileName: String?
+    package var contentType: String?
+
+    package init(name: String, value: String, fileName: String? = nil, contentType: String? = nil) {
+        self.name = name
+        self.value = value
+        self.fileName = fileName
+        self.contentType = contentType
+    }
+
+    /// The body the fields stand for under `mimeType`: multipart parts separated by its boundary
+    /// when it is `multipart/form-data` with one, URL-encoded fields otherwise.
+    package static func body(of fields: [HARFormField], mimeType: String) -> Data {
+        let mediaType = MediaType(mimeType)
+        if mediaType.isMultipart, let boundary = mediaType.parameter("boundary"), !boundary.isEmpty {
+            var text = ""
+            for field in fields {
+                text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field.name)\""
+                if let fileName = field.fileName { text += "; filename=\"\(fileName)\"" }
+                text += "\r\n"
+                if let contentType = field.contentType, !contentType.isEmpty {
+                    text += "Content-Type: \(contentType)\r\n"
+                }
+                text += "\r\n\(field.value)\r\n"
+            }
+            text += "--\(boundary)--\r\n"
+            return Data(text.utf8)
+        }
+        let encoded = fields.map { formEncoded($0.name) + "=" + formEncoded($0.value) }
+        return Data(encoded.joined(separator: "&").utf8)
+    }
+
+    /// `text` encoded as a form field: unreserved characters kept, spaces as `+`, the rest
+    /// percent-encoded.
+    private static func formEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "*"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                result += "+"
+            default:
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+}

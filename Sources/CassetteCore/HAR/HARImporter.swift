@@ -100,3 +100,94 @@ package enum HARImporter {
         }
     }
 }
+
+/// Which entries of a HAR file `cassette import` keeps.
+package struct HARImportOptions: Sendable, Equatable {
+    /// Keep only requests with one of these methods (compared case-insensitively); all when empty.
+    package var methods: [String]
+    /// Keep only requests whose URL matches one of these patterns (``RequestPattern``: a glob over the
+    /// whole URL when it holds `*`, a substring otherwise); all when empty.
+    package var urlPatterns: [RequestPattern]
+
+    package init(methods: [String] = [], urlPatterns: [RequestPattern] = []) {
+        self.methods = methods
+        self.urlPatterns = urlPatterns
+    }
+
+    /// Whether a request (the first of a redirect chain) is kept. Both kinds of filter must pass
+    /// when both are given; within a kind, any one match is enough.
+    package func keeps(method: String, url: String) -> Bool {
+        (methods.isEmpty || methods.contains { $0.uppercased() == method.uppercased() })
+            && (urlPatterns.isEmpty || urlPatterns.contains { $0.matches(method: method, url: url) })
+    }
+}
+
+/// What `cassette import` did, in the words its summary prints.
+package struct HARImportSummary: Sendable, Equatable, CustomStringConvertible {
+    package var harPath: String
+    package var cassettePath: String
+    package var result: HARImport.Result
+    /// How many interactions the cassette had before an `--append`.
+    package var existingCount: Int
+    /// Whether an existing cassette was replaced (no `--append`).
+    package var replaced: Bool
+
+    /// One line per fact: what was imported, what was skipped and why, what the filters left out.
+    package var description: String {
+        let imported = result.interactions.count
+        let entries = "\(result.entryCount) \(result.entryCount == 1 ? "entry" : "entries")"
+        var line = "\(harPath): \(imported) \(imported == 1 ? "interaction" : "interactions") from \(entries)"
+        if existingCount > 0 {
+            line += " added to the \(existingCount) already in \(cassettePath)"
+        } else {
+            line += " written to \(cassettePath)\(replaced ? " (replaced)" : "")"
+        }
+        if result.mergedHops > 0 {
+            line += " (\(result.mergedHops) \(result.mergedHops == 1 ? "entry" : "entries") merged as redirect hops)"
+        }
+        var lines = [line]
+        let skippedCount = result.skipped.values.reduce(0, +)
+        if skippedCount > 0 {
+            let reasons = result.skipped.sorted { $0.key < $1.key }.map { $0.key.phrase(count: $0.value) }
+            lines.append(
+                "skipped \(skippedCount) \(skippedCount == 1 ? "entry" : "entries"): \(reasons.joined(separator: ", "))"
+            )
+        }
+        if result.filteredOut > 0 {
+            let count = result.filteredOut
+            lines.append("left out \(count) \(count == 1 ? "request" : "requests") not matching --method/--url-pattern")
+        }
+        if result.withoutBodyText > 0 {
+            let count = result.withoutBodyText
+            lines.append(
+                "warning: \(count) \(count == 1 ? "response has" : "responses have") a body size but no content.text "
+                    + "in the HAR (exported without bodies?); imported without a body")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Why `cassette import` or `cassette export` wrote nothing.
+package enum HARImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HAR file cannot be read or does not fit the mapping.
+    case har(HARReadError)
+    /// The cassette (to export, or to append to) cannot be read; it is left unchanged.
+    case unreadableCassette(CassetteReadError)
+    /// The project's `.cassette.json` cannot be used, so nothing can be scrubbed.
+    case configuration(ScrubConfigurationError)
+    /// The output would not read back as a cassette (a bug: please report it).
+    case unreadableOutput(String, String)
+    /// The output file could not be written; the old one, if any, is unchanged.
+    case write(AtomicWriteError)
+
+    package var description: String {
+        switch self {
+        case .har(let error): return error.description
+        case .unreadableCassette(let error): return "\(error); the cassette was left unchanged"
+        case .configuration(let error): return "\(error)"
+        case .unreadableOutput(let path, let message):
+            return "\(path): error: the imported cassette would not read back (\(message)); nothing was written"
+        case .write(let error): return error.description
+        }
+    }
+}
