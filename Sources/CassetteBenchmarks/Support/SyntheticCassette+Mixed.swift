@@ -1,4 +1,5 @@
 import CassetteCore
+import CassetteTestSupport
 import Foundation
 
 extension SyntheticCassette {
