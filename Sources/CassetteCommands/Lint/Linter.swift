@@ -98,15 +98,16 @@ package struct Linter {
 
     /// Findings about the match rules of every configuration file that covered a linted cassette
     /// (or was linted itself): rules that match nothing in any of the cassettes the file covers (all
-    /// of them, linted or not), and rules that make two different recorded requests of one linted
-    /// cassette the same. Warnings, located in the configuration file.
+    /// of them, linted or not: the others are read only when a rule matches nothing in the linted
+    /// ones), and rules that make two different recorded requests of one linted cassette the same.
+    /// Warnings, located in the configuration file.
     package func finish() -> [LintFinding] {
         covered.keys.sorted().flatMap { path in
             let (project, documents) = covered[path]!
             let linted = documents.map { ($0.path, $0.document) }
             return MatchRuleCheck(
                 configurationPath: path, displayPath: display(path), project: project, documents: linted,
-                coveredDocuments: linted + otherCassettes(coveredBy: path, besides: documents)
+                otherDocuments: { otherCassettes(coveredBy: path, besides: documents) }
             ).findings().map { $0.scrubbed(by: project.scrubber) }
         }
     }

@@ -12,9 +12,9 @@ struct MatchRuleCheck {
     /// The cassettes linted, by the path printed, with their documents: checked for rules that make
     /// two of their recorded requests one.
     let documents: [(path: String, document: CassetteDocument)]
-    /// Every cassette the configuration covers (the linted ones among them): a rule that matches
-    /// nothing in any of them is dead.
-    let coveredDocuments: [(path: String, document: CassetteDocument)]
+    /// The other cassettes the configuration covers, read only when a rule matches nothing in the
+    /// linted ones: a rule that matches nothing in any of them is dead.
+    let otherDocuments: () -> [(path: String, document: CassetteDocument)]
 
     func findings() -> [LintFinding] {
         guard let rules = try? CompiledMatchRules(project.configuration.match) else { return [] }
@@ -29,6 +29,19 @@ struct MatchRuleCheck {
                     message: project.scrubber.scrubText(message), jsonPath: JSONPathComponent.text(path),
                     severity: .warning))
         }
+        var dead = deadRules(rules, in: documents)
+        if !dead.isEmpty { dead = deadRules(rules, in: documents + otherDocuments()) }
+        for (place, message) in dead { warn(place, message) }
+        collisions(rules: rules, warn: warn)
+        return findings
+    }
+
+    /// The rules that match nothing in `covered`, with their place and message.
+    private func deadRules(
+        _ rules: CompiledMatchRules, in coveredDocuments: [(path: String, document: CassetteDocument)]
+    ) -> [(place: [JSONPathComponent], message: String)] {
+        var dead: [(place: [JSONPathComponent], message: String)] = []
+        func warn(_ place: [JSONPathComponent], _ message: String) { dead.append((place, message)) }
         let requests = coveredDocuments.flatMap { $0.document.interactions.map(\.request) }
         let bodies = requests.map { request in request.body.flatMap { try? JSONParser.parse($0) } }
         let count = "\(coveredDocuments.count) \(coveredDocuments.count == 1 ? "cassette" : "cassettes")"
@@ -63,8 +76,7 @@ struct MatchRuleCheck {
                 "the echo rule from \"\(echo.request)\" to \"\(echo.response)\" finds its two places in no recorded "
                     + "interaction of the \(count) it covers; fix: correct the places or remove the rule")
         }
-        collisions(rules: rules, warn: warn)
-        return findings
+        return dead
     }
 
     /// Pairs of interactions of one cassette whose requests differ, but not once the rules apply.
