@@ -19,10 +19,7 @@ extension Cassette {
         let allowsFailures =
             options.recordTransportErrors
             || EnvironmentVariable.isTrue(options.environment[Cassette.recordErrorsVariable])
-        switch merge.outcome(
-            mergePlan, allowingFailures: allowsFailures, order: matcher.inRecordingOrder,
-            precedes: RequestMatcher.precedes)
-        {
+        switch merge.outcome(mergePlan, allowingFailures: allowsFailures) {
         case .refuse(let failures):
             throw CassetteError.recordingFailed(
                 path: fileURL.path,

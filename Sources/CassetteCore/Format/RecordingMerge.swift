@@ -51,13 +51,11 @@ package struct RecordingMerge {
     /// (``isUnchanged(_:_:)`` says what counts). A transport failure whose counterpart is a response
     /// is refused unless `allowingFailures`.
     ///
-    /// - Parameter order: Puts a list of interactions in recording order (for `replaceAll`, whose
-    ///   result is only what the run recorded); the other plans keep the file's order and insert
-    ///   new interactions where that order puts them.
-    package func outcome(
-        _ plan: Plan, allowingFailures: Bool, order: ([Interaction]) -> [Interaction],
-        precedes: (RequestIdentity, RequestIdentity) -> Bool
-    ) -> Outcome {
+    /// `replaceAll` writes what the run recorded in recording order (``RequestMatcher/precedes(_:_:)``:
+    /// sorted by request identity, identical requests in the order they were made); the other plans
+    /// keep the file's order and insert new interactions where that order puts them. Each
+    /// interaction's identity is the one it came with: nothing is masked or hashed again here.
+    package func outcome(_ plan: Plan, allowingFailures: Bool) -> Outcome {
         // The file's interactions by identity, in file order, for counterparts.
         var existingByIdentity: [RequestIdentity: [Int]] = [:]
         for (index, item) in existing.enumerated() { existingByIdentity[item.identity, default: []].append(index) }
@@ -88,7 +86,14 @@ package struct RecordingMerge {
         if !failures.isEmpty { return .refuse(failures: failures) }
         switch plan {
         case .replaceAll:
-            return .write(order(resolved.map(\.interaction)))
+            // Concurrent requests start in an unpredictable order; sorting makes the file the same on
+            // every recording, while identical requests, whose order replay depends on, stay in the
+            // order they were made.
+            let ordered = resolved.enumerated().sorted { left, right in
+                guard left.element.identity != right.element.identity else { return left.offset < right.offset }
+                return RequestMatcher.precedes(left.element.identity, right.element.identity)
+            }
+            return .write(ordered.map(\.element.interaction))
         case .keepAll, .replaceRecorded:
             // The file's order stays; a re-recorded interaction takes its counterpart's place, the
             // file's other interactions of a re-recorded request go, and new ones are inserted.
@@ -108,7 +113,8 @@ package struct RecordingMerge {
             for item in resolved where item.counterpart == nil {
                 // After every interaction that does not sort after it: identical requests stay in the
                 // order they were made.
-                let position = result.lastIndex { !precedes(item.identity, $0.identity) }.map { $0 + 1 } ?? 0
+                let position =
+                    result.lastIndex { !RequestMatcher.precedes(item.identity, $0.identity) }.map { $0 + 1 } ?? 0
                 result.insert((item.interaction, item.identity), at: position)
             }
             return .write(result.map(\.interaction))

@@ -61,22 +61,6 @@ package struct RequestMatcher: Sendable {
             headers: headers)
     }
 
-    /// `interactions` in the order a cassette is written in: sorted by their request's identity (URL,
-    /// then method, then body hash), keeping the order of requests with the same identity.
-    ///
-    /// Concurrent requests start in an unpredictable order; sorting makes the file the same on every
-    /// recording, while identical requests, whose order replay depends on, stay in the order they
-    /// were made.
-    package func inRecordingOrder(_ interactions: [Interaction]) -> [Interaction] {
-        let keyed = interactions.enumerated().map { position, interaction in
-            (identity: identity(of: interaction.request), position: position, interaction: interaction)
-        }
-        return keyed.sorted { lhs, rhs in
-            if lhs.identity != rhs.identity { return RequestMatcher.precedes(lhs.identity, rhs.identity) }
-            return lhs.position < rhs.position
-        }.map(\.interaction)
-    }
-
     /// The order of requests in a cassette: by URL, then method, then body hash, then the headers
     /// match rules add. `false` for equal identities, whose order is the order they were made in.
     package static func precedes(_ left: RequestIdentity, _ right: RequestIdentity) -> Bool {
