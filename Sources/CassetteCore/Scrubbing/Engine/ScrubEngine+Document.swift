@@ -69,6 +69,14 @@ extension ScrubEngine {
         case nil:
             let nameTraits = traits(header.name, in: .header)
             if rules.isEnabled(.secretHeader), nameTraits.contains(.secret) {
+                // `Signature: keyId="…",algorithm="…",signature="…"`: only the secret parameters.
+                if !masking,
+                    let spans = parameterSpans(
+                        bytes, 0..<bytes.count, rule: rules.spec(.secretHeader),
+                        summary: "value of header \(header.name)")
+                {
+                    return process(value, utf8: bytes, kind: .plain, spans: spans, path: path)
+                }
                 let span = Span(
                     range: 0..<bytes.count, secret: value, rule: rules.spec(.secretHeader),
                     summary: "value of header \(header.name)")

@@ -15,6 +15,9 @@ extension ScrubEngine {
         /// The name of a pair whose value member holds objects (`{"key": "API_TOKEN", "values":
         /// [{"context": "production", "value": "…"}]}`): their value members hold the secret.
         var pairName: String?
+        /// What marks the objects here as holding a secret in their value members (`masked`,
+        /// `CONCEALED`, `random_password`), from a sibling of theirs or of an object above.
+        var marker: String?
     }
 
     /// Where a JSON value is: the path findings name (into a structured body, or the text location
@@ -89,6 +92,10 @@ extension ScrubEngine {
             }
         }
         let isGrant = loweredKeys.contains("grant_type")
+        // A sibling that says the object holds a secret (`"masked": true`, `"type": "CONCEALED"`,
+        // `"kind": "Secret"`, a Terraform `random_password`) marks its value members, here and in
+        // the objects below (`instances[].attributes.result`).
+        let marker = secretMarker(members, loweredKeys) ?? scope.marker
         var result = members
         var renamed = false
         for (index, member) in members.enumerated() {
@@ -100,6 +107,10 @@ extension ScrubEngine {
             if isJWK {
                 // A JSON Web Key: only its private members are secrets, also under `keys`.
                 if SecretNames.privateJWKMembers.contains(key) { child.secret = (key, false) }
+            } else if let marker, SecretNames.markedValueKeys.contains(loweredKeys[index]),
+                !ScrubEngine.isPlainValue(member.value)
+            {
+                child.secret = (marker, true)
             } else if let pairName, SecretNames.pairValueKeys.contains(loweredKeys[index]) {
                 if let structure = ScrubHeaderStructure.of(pairName), structure != .url {
                     child.structure = (structure, pairName)
@@ -116,12 +127,16 @@ extension ScrubEngine {
             {
                 child.secret = (key, false)
                 child.numeric = keyTraits.contains(.numeric)
+                // `"db_password": {"value": …, "sensitive": true}`: the name holds for the value
+                // one level below.
+                if case .object = member.value { child.pairName = key }
             } else if keyTraits.contains(.container) {
                 child.secret = (key, true)
             } else if let inherited = scope.secret, inherited.inherited, !keyTraits.contains(.describing) {
                 child.secret = inherited
             }
             if keyTraits.contains(.container), child.secret != nil { child.secret = (key, true) }
+            if child.secret == nil { child.marker = marker }
             if child.secret == nil, rules.jsonPaths.contains(where: { $0.matches(memberPlace.inner) }) {
                 child.secret = (key, false)
             }
@@ -139,6 +154,29 @@ extension ScrubEngine {
         }
         if !renamed && ScrubEngine.isSame(members, result) { return .object(members) }
         return renamed && !place.isText ? .object(sorting: result) : .object(result)
+    }
+
+    /// The marker among an object's members that says its value members hold a secret: a boolean
+    /// flag that is `true` (`masked`, `isSecret`, `sensitive`), or a type that names a secret
+    /// (`"type": "CONCEALED"`, `"kind": "Secret"`, `"type": "random_password"`, `SecureString`).
+    func secretMarker(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> String? {
+        for (member, lowered) in zip(members, loweredKeys) {
+            if SecretNames.secretFlagKeys.contains(lowered), case .bool(true) = member.value { return member.key }
+            if SecretNames.secretTypeKeys.contains(lowered), case .string(let type) = member.value, type.count <= 40,
+                SecretNames.secretTypes.contains(type.lowercased()) || isSecretName(type, in: .jsonKey)
+            {
+                return "\(member.key): \(type)"
+            }
+        }
+        return nil
+    }
+
+    /// Booleans, numbers and null: a marker makes none of them a secret.
+    static func isPlainValue(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string, .array, .object: false
+        default: true
+        }
     }
 
     /// Whether a walk gave `value` back unchanged: the same string or number, or the same array
@@ -206,6 +244,7 @@ extension ScrubEngine {
     /// keys under key-like names, masked values (`********`), and prose under a container.
     static func isNeverSecret(_ text: String, inherited: Bool) -> Bool {
         if SecretNames.benignValues.contains(text.lowercased()) || ScrubEchoPolicy.isPublicKey(text)
+            || ScrubEchoPolicy.isPublicByDesign(text)
             || ScrubEchoPolicy.isReference(text, dottedPaths: false)
         {
             return true

@@ -323,9 +323,7 @@ struct ScrubEngine {
         _ path: [JSONPathComponent], to edits: inout [Edit]
     ) {
         var replacement = placeholder
-        if fitsLength, replacement.utf8.count < range.count {
-            replacement += String(repeating: "*", count: range.count - replacement.utf8.count)
-        }
+        if fitsLength { replacement = ScrubEngine.fitted(replacement, to: range.count) }
         guard !bytes[range].elementsEqual(replacement.utf8) else { return }
         edits.append(Edit(range: range, replacement: replacement))
         let place = places.filter { !$0.isEmpty }.reversed().joined(separator: " ")
@@ -334,6 +332,17 @@ struct ScrubEngine {
                 path: JSONPathComponent.text(path), rule: rule,
                 summary: summary + (place.isEmpty ? "" : " " + place) + " → " + placeholder))
         findingPaths.append(path)
+    }
+
+    /// A placeholder of exactly `length` bytes, for places where lengths may be framing (binary
+    /// bodies): padded with `*`, or, when it is longer than the secret, cut to `SCRUBBED` and `*`s
+    /// (or `*`s alone for a secret shorter than that), which every rule still reads as scrubbed.
+    static func fitted(_ placeholder: String, to length: Int) -> String {
+        let count = placeholder.utf8.count
+        if count <= length { return placeholder + String(repeating: "*", count: length - count) }
+        let marker = "SCRUBBED"
+        if length >= marker.utf8.count { return marker + String(repeating: "*", count: length - marker.utf8.count) }
+        return String(repeating: "*", count: length)
     }
 
     /// Reads a nested text: first pass, registers what it holds; second pass, the edits that write

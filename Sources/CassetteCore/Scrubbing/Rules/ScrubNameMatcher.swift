@@ -55,7 +55,9 @@ struct ScrubNameMatcher: Sendable {
     /// ``traits(of:in:)`` without the remembered verdicts.
     private func judge(_ name: String, in context: Context) -> Traits {
         let lower = name.lowercased()
-        let words = ScrubNameMatcher.words(name)
+        var words = ScrubNameMatcher.words(name)
+        // `X-Identity-Header`: a header's name saying it is a header says nothing of its value.
+        if context == .header, words.count > 1, words.last == "header" { words.removeLast() }
         guard let last = words.last else { return [] }
         let joined = words.joined(separator: "-")
         var traits: Traits = []
@@ -86,8 +88,13 @@ struct ScrubNameMatcher: Sendable {
         {
             return traits.union(.describing)
         }
+        if ScrubNameMatcher.describesAPolicy(words) { return traits.union(.describing) }
         if ScrubNameMatcher.namesNumericSecret(words) { traits.formUnion([.secret, .numeric]) }
         if ScrubNameMatcher.namesSecret(words) { traits.insert(.secret) }
+        // A weak word last, after a word that qualifies it: `db_pass`, `X-Identity-Header`.
+        if SecretNames.qualifiedLastWords.contains(last), words.filter({ $0 != "x" }).count >= 2 {
+            traits.insert(.secret)
+        }
         if SecretNames.containerWords.contains(last), words.count == 1 || traits.contains(.secret) {
             traits.insert(.container)
         }
@@ -100,7 +107,14 @@ struct ScrubNameMatcher: Sendable {
         for (position, plural) in words.enumerated() {
             let word = plural.count >= 4 && plural.hasSuffix("s") ? String(plural.dropLast()) : plural
             if SecretNames.secretWords.contains(word) || SecretNames.secretWords.contains(plural) {
-                if word == "token", words.contains(where: SecretNames.quantityWords.contains) { continue }
+                // Counted tokens are plural (`cache_read_input_tokens`) or follow their quantity
+                // (`max_token`); `read_only_rest_token` is a token.
+                if word == "token",
+                    plural == "tokens" && words.contains(where: SecretNames.quantityWords.contains)
+                        || position > 0 && SecretNames.quantityWords.contains(words[position - 1])
+                {
+                    continue
+                }
                 if word == "token", position > 0, SecretNames.cursorWords.contains(words[position - 1]) { continue }
                 return true
             }
@@ -110,6 +124,13 @@ struct ScrubNameMatcher: Sendable {
             }
         }
         return false
+    }
+
+    /// Whether a policy word follows a secret word (`otp policy digits`, `password policy min length`):
+    /// the name is a setting of the policy for secrets.
+    private static func describesAPolicy(_ words: [String]) -> Bool {
+        guard let policy = words.firstIndex(where: SecretNames.policyWords.contains), policy > 0 else { return false }
+        return namesSecret(Array(words[..<policy])) || namesNumericSecret(Array(words[..<policy]))
     }
 
     /// Whether the words name a PIN, password or one-time code, whose numbers are secrets too.
