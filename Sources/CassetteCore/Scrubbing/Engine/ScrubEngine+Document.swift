@@ -89,8 +89,11 @@ extension ScrubEngine {
         }
     }
 
-    /// Header values that are JSON are read as text; others for shapes, echoes and URLs only.
+    /// Header values that are JSON, or base64 of JSON (`eyJ…` without the dots of a JWT:
+    /// `X-Amz-Client-Context`, identity headers), are read as text; others for shapes, echoes and
+    /// URLs only.
     static func isHeaderText(_ bytes: [UInt8]) -> Bool {
-        bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[")
+        if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") { return true }
+        return bytes.count >= 16 && bytes.starts(with: "eyJ".utf8) && !bytes.contains(UInt8(ascii: "."))
     }
 }

@@ -57,6 +57,8 @@ extension ScrubEngine {
     /// Names of credential parameters that are secrets though their words do not say so: Digest's
     /// `response` and `cnonce`.
     static let secretParameters: Set<String> = ["response", "cnonce", "sig"]
+    /// Credential parameters that name a place, kept as they are.
+    static let identifierParameters: Set<String> = ["realm", "uri", "domain"]
 
     /// Spans for the secret parameters of a `name=value, name="value"` list (two parameters or
     /// more, each a name of letters, digits, `-` and `_`), or `nil` when the text is no such list or
@@ -92,6 +94,14 @@ extension ScrubEngine {
                 valueEnd = index
             }
             count += 1
+            // A realm or request URI echoed from the challenge is kept as it is, whatever it looks
+            // like (`realm="replica-set@db.example.com"` is no address).
+            if ScrubEngine.identifierParameters.contains(name.lowercased()), valueEnd > valueStart {
+                let text = ScrubBytes.string(bytes, valueStart..<valueEnd)
+                spans.append(
+                    Span(range: valueStart..<valueEnd, secret: text, rule: rule, summary: summary, fixed: text))
+                continue
+            }
             guard valueEnd > valueStart,
                 ScrubEngine.secretParameters.contains(name.lowercased()) || isSecretName(name, in: .query)
             else { continue }
@@ -100,7 +110,7 @@ extension ScrubEngine {
                     range: valueStart..<valueEnd, secret: ScrubBytes.string(bytes, valueStart..<valueEnd), rule: rule,
                     summary: summary + " (parameter \(name))"))
         }
-        return count >= 2 && !spans.isEmpty ? spans : nil
+        return count >= 2 && spans.contains(where: { $0.fixed == nil }) ? spans : nil
     }
 
     /// The colon of `key-id:signature` credentials: one colon, a key id of letters, digits, `.`,

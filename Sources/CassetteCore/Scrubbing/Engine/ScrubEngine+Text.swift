@@ -60,6 +60,7 @@ extension ScrubEngine {
         if ScrubEngine.mayHoldURL(bytes) { embeddedURLs(bytes, text, into: &found) }
         found.add(lineStructure(bytes), avoiding: found.claimed)
         found.add(tagStructure(bytes), avoiding: found.claimed)
+        found.add(cellStructure(bytes), avoiding: found.claimed)
         found.add(pairStructure(bytes), avoiding: found.claimed)
     }
 

@@ -28,7 +28,9 @@ extension ScrubEngine {
                 at > authorityStart
             {
                 hostStart = at + 1
-                if let span = userInfoSpan(bytes, authorityStart..<at) { found.spans.append(span) }
+                if let span = userInfoSpan(bytes, authorityStart..<at, rest: authorityEnd..<range.upperBound) {
+                    found.spans.append(span)
+                }
             }
             var hostEnd = hostStart
             while hostEnd < authorityEnd, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
@@ -49,13 +51,26 @@ extension ScrubEngine {
     }
 
     /// The user info `user:password` is a secret, its password one of its own; a user name alone
-    /// only when it looks like a secret (`https://ghp_…@github.com`), not `git` of `ssh://git@host`.
-    private func userInfoSpan(_ bytes: [UInt8], _ range: Range<Int>) -> Span? {
+    /// only when it looks like a secret (`https://ghp_…@github.com`), not `git` of `ssh://git@host`,
+    /// and not when the path names it too (`https://org@dev.azure.com/org/…`: an organisation).
+    private func userInfoSpan(_ bytes: [UInt8], _ range: Range<Int>, rest: Range<Int>) -> Span? {
         guard rules.isEnabled(.userInfo) else { return nil }
         let secret = ScrubBytes.string(bytes, range)
         let colon = secret.firstIndex(of: ":")
         let password = colon.map { secret[secret.index(after: $0)...] } ?? ""
         guard !password.isEmpty || ScrubEchoPolicy.looksLikeSecret(secret) else { return nil }
+        if password.isEmpty, colon == nil {
+            let segment = Array(("/" + secret).utf8)
+            var from = rest.lowerBound
+            while let at = ScrubBytes.firstIndex(of: segment, in: bytes, from: from, before: rest.upperBound) {
+                let end = at + segment.count
+                if end == rest.upperBound || ScrubEngine.pathEnds.contains(bytes[end]) || bytes[end] == UInt8(ascii: "/")
+                {
+                    return nil
+                }
+                from = at + 1
+            }
+        }
         return Span(
             range: range, secret: secret, rule: rules.spec(.userInfo), summary: "URL user info",
             parts: [ScrubBytes.percentDecoded(password, plusAsSpace: false)])

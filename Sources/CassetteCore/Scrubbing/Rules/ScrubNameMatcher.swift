@@ -92,7 +92,7 @@ struct ScrubNameMatcher: Sendable {
         if ScrubNameMatcher.namesNumericSecret(words) { traits.formUnion([.secret, .numeric]) }
         if ScrubNameMatcher.namesSecret(words) { traits.insert(.secret) }
         // A weak word last, after a word that qualifies it: `db_pass`, `X-Identity-Header`.
-        if SecretNames.qualifiedLastWords.contains(last), words.filter({ $0 != "x" }).count >= 2 {
+        if SecretNames.qualifiedLastWords.contains(last), words.filter({ $0 != "x" }).count >= 2 || context == .header {
             traits.insert(.secret)
         }
         if SecretNames.containerWords.contains(last), words.count == 1 || traits.contains(.secret) {

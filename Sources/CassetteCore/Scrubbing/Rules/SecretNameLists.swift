@@ -119,6 +119,8 @@ enum SecretNames {
     static let messageIDNames: Set<String> = [
         "message-id", "in-reply-to", "references", "content-id", "resent-message-id", "x-message-id",
         "original-message-id", "smtp-id",
+        // A challenge's `realm` names a protection space (`replica-set@db.example.com`).
+        "www-authenticate", "proxy-authenticate",
     ]
     /// Words of a URL path segment after which a random-looking segment is a one-time token
     /// (`/reset-password/<token>`, `/magic-link/<token>`).
