@@ -133,7 +133,8 @@ import Testing
                     let single = CassetteDocument(interactions: [document.interactions[index]])
                     return CorpusSearch.firstSpelling(of: secret.value, in: FreshSearch.texts(of: single)) != nil
                 }
-                if !holding.contains(where: { index in findings.contains { $0.path.hasPrefix("interactions[\(index)]") } })
+                if !holding.contains(where: { index in findings.contains { $0.path.hasPrefix("interactions[\(index)]") }
+                    })
                 {
                     figures.unreported.append("\(file): \(secret.where)")
                 }

@@ -92,8 +92,9 @@ extension ScrubEngine {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            guard ShapeBytes.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
-                || byte == UInt8(ascii: "=")
+            guard
+                ShapeBytes.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+                    || byte == UInt8(ascii: "=")
             else { return nil }
             index += 1
             // A chunk ends after its padding.

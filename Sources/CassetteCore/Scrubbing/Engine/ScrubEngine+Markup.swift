@@ -179,7 +179,8 @@ extension ScrubEngine {
             while textEnd > textStart, ShapeBytes.isSpace(bytes[textEnd - 1]) { textEnd -= 1 }
             guard textStart < textEnd else { continue }
             let text = ScrubBytes.string(bytes, textStart..<textEnd)
-            if let name = pendingName, sawClosingTag, textEnd - textStart <= 4096, ScrubEchoPolicy.looksLikeSecret(text),
+            if let name = pendingName, sawClosingTag, textEnd - textStart <= 4096,
+                ScrubEchoPolicy.looksLikeSecret(text),
                 !ScrubEngine.isNeverSecret(text, inherited: false)
             {
                 found.spans.append(

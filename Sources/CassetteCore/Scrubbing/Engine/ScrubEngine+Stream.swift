@@ -68,7 +68,9 @@ extension ScrubEngine {
             if end - lineStart > 6, bytes[lineStart..<(lineStart + 5)].elementsEqual("data:".utf8) {
                 var start = lineStart + 5
                 while start < end, bytes[start] == 0x20 { start += 1 }
-                if start < end, bytes[start] == UInt8(ascii: "{"), let (value, ranges) = JSONParser.locate(bytes, start..<end) {
+                if start < end, bytes[start] == UInt8(ascii: "{"),
+                    let (value, ranges) = JSONParser.locate(bytes, start..<end)
+                {
                     var cursor = 0
                     collect(value, key: nil, ranges: ranges, cursor: &cursor, bytes: bytes, into: &fragments)
                 }
@@ -93,7 +95,9 @@ extension ScrubEngine {
         case .number:
             cursor += 1
         case .array(let elements):
-            for element in elements { collect(element, key: key, ranges: ranges, cursor: &cursor, bytes: bytes, into: &fragments) }
+            for element in elements {
+                collect(element, key: key, ranges: ranges, cursor: &cursor, bytes: bytes, into: &fragments)
+            }
         case .object(let members):
             for member in members {
                 cursor += 1

@@ -64,7 +64,8 @@ extension ScrubEngine {
             var from = rest.lowerBound
             while let at = ScrubBytes.firstIndex(of: segment, in: bytes, from: from, before: rest.upperBound) {
                 let end = at + segment.count
-                if end == rest.upperBound || ScrubEngine.pathEnds.contains(bytes[end]) || bytes[end] == UInt8(ascii: "/")
+                if end == rest.upperBound || ScrubEngine.pathEnds.contains(bytes[end])
+                    || bytes[end] == UInt8(ascii: "/")
                 {
                     return nil
                 }
