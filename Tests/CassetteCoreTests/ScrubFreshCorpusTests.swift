@@ -221,7 +221,7 @@ enum FreshSearch {
                 for element in array { collect(element, key: key) }
             }
         }
-        for line in text.split(separator: "\n") where line.hasPrefix("data:") {
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("data:") {
             let payload = line.dropFirst(5).drop { $0 == " " }
             if let value = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) { collect(value, key: nil) }
         }

@@ -864,76 +864,446 @@ def plain_ordinary(split, n):
     write([get("https://api.example.com/v1/deployments/" + f.digits(6), body, headers=[("X-Request-Id", vals[2]), ("If-None-Match", '"' + vals[3] + '"')])])
 
 
+
+# ---------------------------------------------------------------------------------------------
+# The held-out split: written after the first held-out split was measured and folded into tuning,
+# before any of these was scrubbed. Other providers and layouts of the same classes.
+# ---------------------------------------------------------------------------------------------
+
+def h_ssm_parameters():
+    case("h-structure-ssm-securestring", "H", "cloud SDKs")
+    a = S(pw(22), "structure", "Value of a SecureString parameter (decrypted)")
+    b = S(f.alnum(40), "structure", "Value of a second SecureString parameter")
+    plain = O("https://queue.internal.example.net/jobs", "structure", "Value of a String parameter")
+    arn = O("arn:aws:ssm:eu-west-1:" + f.digits(12) + ":parameter/app/queue_url", "structure", "ARN of a parameter")
+    body = {"InvalidParameters": [], "Parameters": [
+        {"ARN": arn.replace("queue_url", "db_master"), "DataType": "text", "LastModifiedDate": 1.802426e9, "Name": "/app/db_master", "Type": "SecureString", "Value": a, "Version": 3},
+        {"ARN": arn.replace("queue_url", "upstream"), "DataType": "text", "LastModifiedDate": 1.802426e9, "Name": "/app/upstream", "Type": "SecureString", "Value": b, "Version": 1},
+        {"ARN": arn, "DataType": "text", "LastModifiedDate": 1.802426e9, "Name": "/app/queue_url", "Type": "String", "Value": plain, "Version": 7}]}
+    write([interaction(request("POST", "https://ssm.eu-west-1.amazonaws.com/", [("X-Amz-Target", "AmazonSSM.GetParameters"), ("Content-Type", "application/x-amz-json-1.1")],
+                               {"Names": ["/app/db_master", "/app/upstream", "/app/queue_url"], "WithDecryption": True}),
+                       response(200, [("Content-Type", "application/x-amz-json-1.1")], body))])
+
+
+def h_vercel_env():
+    case("h-structure-vercel-env", "H", "config dumps")
+    a = S("postgres://app:" + f.alnum(24) + "@db.example.net:5432/app", "structure", "DATABASE_URL value of type encrypted")
+    b = S(f.alnum(32), "structure", "value of NEXTAUTH_SALT, type encrypted")
+    plain = O("https://www.shop.example.com", "structure", "NEXT_PUBLIC_SITE_URL, type plain")
+    ident = O(f.b64url(16), "structure", "env id")
+    body = {"envs": [{"type": "encrypted", "value": a, "target": ["production"], "key": "DATABASE_URL", "id": ident},
+                     {"type": "encrypted", "value": b, "target": ["production", "preview"], "key": "NEXTAUTH_SALT", "id": f.b64url(16)},
+                     {"type": "plain", "value": plain, "target": ["production"], "key": "NEXT_PUBLIC_SITE_URL", "id": f.b64url(16)}]}
+    write([ex("/v9/projects/shop/env?decrypt=true", rbody=body, url="https://api.vercel.example.com/v9/projects/shop/env?decrypt=true")])
+
+
+def h_infisical():
+    case("h-structure-secrets-manager-pairs", "H", "config dumps")
+    a = S(f.alnum(36), "structure", "secretValue of a pair whose secretKey is STRIPE_KEY")
+    b = S(pw(20), "structure", "secretValue of SMTP_PASSWORD")
+    c = O("eu-central-1", "structure", "secretValue of AWS_REGION")
+    body = {"secrets": [{"secretKey": "STRIPE_KEY", "secretValue": a, "type": "shared", "version": 2},
+                        {"secretKey": "SMTP_PASSWORD", "secretValue": b, "type": "shared", "version": 1},
+                        {"secretKey": "AWS_REGION", "secretValue": c, "type": "shared", "version": 4}]}
+    write([ex("/api/v3/secrets/raw?environment=prod", rbody=body, headers=[("Authorization", "Bearer st." + f.uuid() + "." + f.hex(32) + "." + f.hex(32))])])
+
+
+def h_keyvault():
+    case("h-structure-azure-keyvault-bundle", "H", "cloud SDKs")
+    a = S(f.b64std(32), "structure", "value of a Key Vault secret bundle")
+    sid = O("https://kv-prod-7.vault.azure.net/secrets/payments-hmac/" + f.hex(32), "structure", "secret id URL")
+    body = {"value": a, "id": sid, "attributes": {"enabled": True, "created": 1802426400, "updated": 1802426400, "recoveryLevel": "Recoverable+Purgeable"}, "tags": {"owner": "payments"}}
+    write([get(sid + "?api-version=7.4", body, headers=[("Authorization", "Bearer " + S(f.jwt({"aud": "https://vault.azure.net", "oid": f.uuid()}), "structure", "Key Vault bearer token"))])])
+
+
+def h_django_debug():
+    case("h-structure-django-debug-page", "H", "HTML apps")
+    a = S(f.pick(LOWER + DIGITS + "!@#$%^&*(-_=+)", 50), "structure", "SECRET_KEY in the settings table of a debug page")
+    b = S(f.alnum(32), "structure", "EMAIL_HOST_PASSWORD in the settings table")
+    c = O("django.db.backends.postgresql", "structure", "DATABASES ENGINE")
+    d = O("UTC", "structure", "TIME_ZONE")
+    rows = [("DEBUG", "True"), ("EMAIL_HOST_PASSWORD", f"'{b}'"), ("ENGINE", f"'{c}'"), ("SECRET_KEY", f"'{a}'"), ("TIME_ZONE", f"'{d}'")]
+    html = ('<html><body><div id="settings"><h2>Settings</h2><table class="req"><thead><tr><th>Setting</th><th>Value</th></tr></thead><tbody>'
+            + "".join(f"<tr><td>{k}</td><td class=\"code\"><pre>{v}</pre></td></tr>" for k, v in rows) + "</tbody></table></div></body></html>")
+    write([get("https://staging.example.com/orders/999", html, rheaders=[HTML], status=500)])
+
+
+def h_rails_table():
+    case("h-structure-admin-th-td", "H", "HTML apps")
+    a = S("whsec_" + f.alnum(32), "structure", "th/td row Webhook signing secret")
+    b = S(f.hex(48), "structure", "th/td row api_secret")
+    c = O("acct_" + f.alnum(16), "structure", "th/td row account id")
+    html = ("<table class=\"table\"><tr><th>account_id</th><td>" + c + "</td></tr><tr><th>webhook_signing_secret</th><td>" + a +
+            "</td></tr><tr><th>api_secret</th><td><code>" + b + "</code></td></tr><tr><th>Name</th><td>Acme</td></tr></table>")
+    write([get("https://admin.example.com/integrations/42", html, rheaders=[HTML])])
+
+
+def h_compound_names():
+    case("h-names-compound", "H", "OAuth/OIDC")
+    a = S(f.alnum(40), "names", "AUTH0_MGMT_CLIENT_SECRET")
+    b = S(pw(18), "names", "dbPassphrase")
+    c = S(f.alnum(44), "names", "webhookSigningKey")
+    d = S(f.alnum(30), "names", "legacyRestApiToken")
+    e = S(pw(16), "names", "ldap_bind_pass")
+    k = O("8192", "names", "max_input_tokens")
+    t = O("Bearer", "names", "token_type")
+    body = {"AUTH0_MGMT_CLIENT_SECRET": a, "dbPassphrase": b, "webhookSigningKey": c, "legacyRestApiToken": d, "ldap_bind_pass": e,
+            "max_input_tokens": int(k), "token_type": t, "tokenLifetimeSeconds": 3600}
+    write([ex("/v1/tenants/acme/settings", rbody=body)])
+
+
+def h_proxy_headers():
+    case("h-names-proxy-headers", "H", "OAuth/OIDC")
+    a = S(f.b64url(60), "names", "X-Forwarded-Access-Token header")
+    b = S(f.b64url(40), "names", "X-Auth-Request-Access-Token header")
+    c = S(f.alnum(32), "names", "X-Upstream-Auth header")
+    user = O("ops-team", "names", "X-Forwarded-User")
+    grp = O("admins,deployers", "names", "X-Forwarded-Groups")
+    write([interaction(request("GET", "https://internal.example.com/api/whoami", [("X-Forwarded-Access-Token", a), ("X-Auth-Request-Access-Token", b),
+                                                                                   ("X-Upstream-Auth", c), ("X-Forwarded-User", user), ("X-Forwarded-Groups", grp)]),
+                       response(200, [JSON], {"user": user, "groups": grp.split(",")}))])
+
+
+def h_compose_env():
+    case("h-names-compose-and-shell", "H", "config dumps")
+    a = S(pw(20), "names", "MYSQL_ROOT_PASSWORD in a compose file")
+    b = S(pw(18), "names", "PGPASSWORD=… psql command line")
+    c = S(f.alnum(32), "names", "REDIS_PASS in an env list")
+    img = O("mysql:8.4", "names", "image")
+    port = O("3306:3306", "names", "ports")
+    text = (f"services:\n  db:\n    image: {img}\n    environment:\n      MYSQL_ROOT_PASSWORD: {a}\n      MYSQL_DATABASE: shop\n"
+            f"    ports:\n      - \"{port}\"\n  cache:\n    image: redis:7\n    environment:\n      - REDIS_PASS={c}\n"
+            f"# migrate with:\n#   PGPASSWORD={b} psql -h db -U app shop\n")
+    write([get("https://git.example.com/api/v4/projects/9/repository/files/docker-compose.yml/raw?ref=main", text, rheaders=[TEXT])])
+
+
+def h_aws_legacy_sig():
+    case("h-echo-aws-legacy-signature", "H", "cloud SDKs")
+    sig = S(b64(f.bytes(20)), "echo", "signature of Authorization: AWS id:signature echoed in SignatureProvided")
+    kid = O("GOOG1E" + f.pick(UPPER + DIGITS, 20), "echo", "HMAC key id before the colon")
+    err = (f"<?xml version='1.0' encoding='UTF-8'?><Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided.</Message>"
+           f"<StringToSign>GET\n\n\nSun, 14 Feb 2027 10:00:00 GMT\n/bucket/o.txt</StringToSign><SignatureProvided>{sig}</SignatureProvided></Error>")
+    write([interaction(request("GET", "https://storage.example.com/bucket/o.txt", [("Authorization", f"AWS {kid}:{sig}"), ("Date", "Sun, 14 Feb 2027 10:00:00 GMT")]),
+                       response(403, [("Content-Type", "application/xml")], err))])
+
+
+def h_basic_echo_json():
+    case("h-echo-basic-password-in-json", "H", "registries")
+    p = S(f.alnum(28), "echo", "password of Basic credentials echoed in a JSON error detail")
+    user = O("deploy-bot", "echo", "the Basic user name")
+    write([interaction(request("GET", "https://repo.example.com/api/v1/me", [("Authorization", basic(user, p))]),
+                       response(401, [JSON], {"errors": [{"status": 401, "detail": f"bad credentials for {user}: {p}"}]}))])
+
+
+def h_next_data():
+    case("h-encoding-next-data-script", "H", "HTML apps")
+    a = S(f.alnum(40), "encoding", "serverApiKey inside __NEXT_DATA__ JSON")
+    m = S(f.pick(LOWER, 6) + "@buyers.example.com", "encoding", "email inside __NEXT_DATA__")
+    b = O("prod-" + f.digits(4), "encoding", "buildId")
+    data = json.dumps({"props": {"pageProps": {"serverApiKey": a, "user": {"email": m}}}, "buildId": b, "page": "/account"})
+    html = f'<!DOCTYPE html><html><body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">{data}</script></body></html>'
+    write([get("https://shop.example.com/account", html, rheaders=[HTML])])
+
+
+def h_attr_json():
+    case("h-encoding-livewire-attribute", "H", "HTML apps")
+    a = S(f.alnum(40), "encoding", "checksum-named secret in &quot;-escaped wire:initial-data")
+    m = S(f.pick(LOWER, 5) + "@tenants.example.org", "encoding", "email in &quot;-escaped wire:initial-data")
+    n = O("profile-form", "encoding", "component name")
+    data = json.dumps({"fingerprint": {"name": n, "method": "GET"}, "serverMemo": {"data": {"email": m, "api_secret": a}}})
+    attr = data.replace("&", "&amp;").replace('"', "&quot;")
+    write([get("https://app.example.com/profile", f'<html><body><div wire:id="{f.alnum(20)}" wire:initial-data="{attr}"></div></body></html>', rheaders=[HTML])])
+
+
+def h_state_json():
+    case("h-encoding-percent-json-query", "H", "OAuth/OIDC")
+    a = S(f.alnum(32), "encoding", "csrf_token in percent-encoded JSON of state")
+    rt = O("/settings/billing", "encoding", "returnTo in the same state")
+    state = q(json.dumps({"csrf_token": a, "returnTo": rt}))
+    write([interaction(request("GET", f"https://sso.example.com/authorize?client_id=web&response_type=code&state={state}"),
+                       response(302, [("Location", f"https://app.example.com/cb?code=" + S(f.b64url(32), "encoding", "code in the callback") + f"&state={state}")]))])
+
+
+def h_jwt_cookie():
+    case("h-encoding-padded-jwt-cookie", "H", "OAuth/OIDC")
+    m = S(f.pick(LOWER, 8) + "@staff.example.com", "encoding", "email in a padded JWT's payload")
+    head = b64(json.dumps({"alg": "HS256", "typ": "JWT"}), url=True)
+    payload = b64(json.dumps({"email": m, "exp": 1802430000, "roles": ["ops"]}), url=True)
+    jwt = S(head + "." + payload + "." + b64(f.bytes(32), url=True), "encoding", "a padded JWT in a cookie")
+    write([interaction(request("GET", "https://portal.example.com/api/me", [("Cookie", "lang=de; auth=" + jwt)]),
+                       response(200, [JSON], {"roles": ["ops"], "lang": O("de", "encoding", "lang cookie value")}))])
+
+
+def h_tar_npmrc():
+    case("h-encoding-tar-npmrc", "H", "registries")
+    t = S(f.alnum(40), "encoding", "_authToken in .npmrc inside a tar")
+    p = S(pw(18), "encoding", "password: in settings.yml inside a tar")
+    reg = O("registry.npm.example.com", "encoding", "registry host in .npmrc")
+    files = [(".npmrc", f"//{reg}/:_authToken={t}\nalways-auth=true\n"), ("settings.yml", f"db:\n  user: app\n  password: {p}\n")]
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w", format=tarfile.USTAR_FORMAT) as tf:
+        for n, c in files:
+            data = c.encode()
+            info = tarfile.TarInfo(n)
+            info.size = len(data)
+            info.mtime = 1802426400
+            tf.addfile(info, io.BytesIO(data))
+    write([get("https://ci.example.com/artifacts/config.tar", out.getvalue(), rheaders=[("Content-Type", "application/x-tar")])])
+
+
+def h_qp_code():
+    case("h-encoding-quoted-printable-verify", "H", "webhooks")
+    token = S(f.b64url(72), "encoding", "verification token in a QP link split by a soft break")
+    eq = O("=3D", "encoding", "=3D of the QP part")
+    html = f'<p>Confirm your address:</p><p><a href="https://accounts.example.com/verify?t={token}&src=mail" class="btn">Confirm</a></p>'
+    qp = quopri.encodestring(html.encode()).decode()
+    mime = f"Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n{qp}"
+    write([interaction(request("POST", "https://mail.example.com/v1/send", [("Content-Type", "message/rfc822")], mime), response(202))])
+
+
+def h_sse_gemini():
+    case("h-stream-sse-gemini-split", "H", "streams")
+    key = S("AIza" + f.pick(ALNUM + "_-", 35), "stream", "a Google API key split across streamed parts")
+    w = O("restrict", "stream", "a word of the answer")
+    answer = f"That key {key} is live; {w} it to your referrers."
+    pieces = [answer[i:i + 9] for i in range(0, len(answer), 9)]
+    events = "".join("data: " + json.dumps({"candidates": [{"content": {"parts": [{"text": p}], "role": "model"}, "index": 0}]}, separators=(",", ":")) + "\r\n\r\n" for p in pieces)
+    write([interaction(request("POST", "https://generativelanguage.example.com/v1beta/models/g:streamGenerateContent?alt=sse", [JSON], {"contents": [{"parts": [{"text": "is this ok " + key}]}]}),
+                       response(200, [SSE], events))])
+
+
+def h_ndjson_stream():
+    case("h-stream-ndjson-split", "H", "streams")
+    tok = "glpat-" + f.b64url(20)
+    S(tok, "stream", "a GitLab token split across NDJSON message chunks")
+    answer = f"Found {tok} in your CI log."
+    pieces = [answer[i:i + 6] for i in range(0, len(answer), 6)]
+    body = "".join(json.dumps({"model": "llama", "message": {"role": "assistant", "content": p}, "done": False}) + "\n" for p in pieces)
+    body += json.dumps({"model": "llama", "done": True, "eval_count": int(O("57", "stream", "eval_count"))}) + "\n"
+    write([interaction(request("POST", "http://127.0.0.1:11434/api/chat", [JSON], {"model": "llama", "messages": [{"role": "user", "content": "check log: " + tok}]}),
+                       response(200, [("Content-Type", "application/x-ndjson")], body))])
+
+
+def h_socketio_v3():
+    case("h-stream-socketio-websocket-frames", "H", "streams")
+    tok = S(f.alnum(40), "stream", "accessToken in a Socket.IO auth packet")
+    room = O("orders-" + f.digits(4), "stream", "room")
+    body = ("40{\"token\":\"" + S(f.alnum(32), "stream", "token in a CONNECT packet") + "\"}\n"
+            "42[\"subscribe\",{\"room\":\"" + room + "\",\"accessToken\":\"" + tok + "\"}]\n")
+    write([get("https://rt.example.com/socket.io/?EIO=4&transport=polling", body, rheaders=[TEXT])])
+
+
+def h_framing_short():
+    case("h-framing-short-secret-in-frame", "H", "gRPC-web")
+    pin = S("PIN" + f.digits(3), "framing", "short secret after a name in a protobuf text field")
+    ok = O("terminal-7", "framing", "terminal id")
+    msg = pb_string(1, ok) + pb_string(2, "pin=" + pin) + pb_string(3, "ghp_" + f.alnum(36))
+    MANIFEST["H"]["secrets"].append({"value": msg[-40:].decode(), "file": CURRENT["name"], "class": "framing", "domain": CURRENT["domain"], "where": "GitHub token in a protobuf field"})
+    body = grpc_frame(msg) + grpc_frame(b"grpc-status:0\r\n", 0x80)
+    write([interaction(request("POST", "https://pos.example.com/pos.v1.Terminal/Unlock", [("Content-Type", "application/grpc-web+proto")], body), response(200))])
+
+
+def h_identifiers():
+    case("h-identifiers-remotes-and-ids", "H", "registries")
+    remote = O("git@github.com:acme/infra.git", "identifiers", "an SSH remote")
+    msg = O("<CAF" + f.alnum(20) + "@mail.example.com>", "identifiers", "message_id in a JSON webhook")
+    ext = O(".vcf", "identifiers", "extension after an address in a file name")
+    who = S(f.pick(LOWER, 5) + "." + f.pick(LOWER, 6) + "@people.example.net", "identifiers", "address in the file name")
+    org = O("acme-data", "identifiers", "org as URL user name, also in the path")
+    write([ex("/hooks/inbound", method="POST", headers=[JSON], body={"message_id": msg, "attachments": [{"filename": who + ext}], "repo": remote}, rbody={"ok": True}),
+           get(f"https://{org}@dev.azure.com/{org}/_apis/git/repositories?api-version=7.1", {"count": 0, "value": []})])
+
+
+def h_digest_sha512():
+    case("h-challenge-digest-sha512", "H", "databases")
+    nonce = O(f.hex(48), "challenge", "nonce")
+    realm = O("api@db-admin.example.com", "challenge", "realm")
+    resp = S(f.hex(64), "challenge", "response")
+    cn = S(f.b64url(16), "challenge", "cnonce")
+    user = O(f.hex(64), "challenge", "userhash username")
+    chal = f'Digest realm="{realm}", qop="auth", algorithm=SHA-512-256, nonce="{nonce}", userhash=true'
+    cred = f'Digest username="{user}", realm="{realm}", uri="/v1/status", algorithm=SHA-512-256, nonce="{nonce}", nc=00000001, cnonce="{cn}", qop=auth, response="{resp}", userhash=true'
+    write([interaction(request("GET", "https://db-admin.example.com/v1/status"), response(401, [("WWW-Authenticate", chal)])),
+           interaction(request("GET", "https://db-admin.example.com/v1/status", [("Authorization", cred)]), response(200, [JSON], {"ok": True}))])
+
+
+def h_public_values():
+    case("h-public-dsn-and-publishable", "H", "HTML apps")
+    pk = O("pk_live_" + f.alnum(24), "public", "publishable key in data-stripe-key")
+    mb = O("pk.eyJ" + f.b64url(60) + "." + f.b64url(22), "public", "Mapbox public token in a script")
+    ck = O("test_" + f.pick(UPPER + DIGITS, 32), "public", "Adyen test client key")
+    sk = S("rk_live_" + f.alnum(24), "public", "restricted key in a server response")
+    html = (f'<html><body><form data-stripe-key="{pk}"></form><script>const MAPBOX_TOKEN = "{mb}"; window.adyenConfig = {{clientKey: "{ck}"}};</script></body></html>')
+    write([get("https://shop.example.com/checkout", html, rheaders=[HTML]),
+           interaction(request("GET", "https://api.example.com/v1/keys/current", [("Authorization", "Bearer " + sk)]), response(200, [JSON], {"publishable": pk}))])
+
+
+def h_pagination():
+    case("h-public-pagination-cursors", "H", "cloud SDKs")
+    a = O(b64(json.dumps({"pk": {"S": "user#" + f.digits(6)}, "sk": {"S": "order#" + f.digits(8)}})), "public", "LastEvaluatedKey as an opaque cursor")
+    b = O(f.b64url(80), "public", "Kubernetes metadata.continue token")
+    c = O("1/" + f.b64url(40), "public", "S3 NextContinuationToken")
+    write([get("https://k8s.example.com:6443/api/v1/pods?limit=50&continue=" + b, {"kind": "PodList", "metadata": {"continue": b, "resourceVersion": f.digits(8)}, "items": []}),
+           get("https://api.example.com/v1/orders?cursor=" + q(a), {"Items": [], "Count": 0, "LastEvaluatedKey": a}),
+           get("https://s3.example.com/bucket?list-type=2&continuation-token=" + q(c), f"<ListBucketResult><NextContinuationToken>{c}</NextContinuationToken><KeyCount>0</KeyCount></ListBucketResult>", rheaders=[("Content-Type", "application/xml")])])
+
+
+def h_policy_and_i18n():
+    case("h-public-policy-and-i18n", "H", "OAuth/OIDC")
+    a = O("12", "public", "passwordMinLength")
+    b = O("6", "public", "mfaCodeLength")
+    c = O("Kennwort", "public", "nested i18n login.password")
+    d = O("Geben Sie Ihr Kennwort ein", "public", "nested i18n login.password_hint")
+    e = O("Sitzung abgelaufen", "public", "nested i18n errors.session")
+    write([get("https://auth.example.com/api/policy", {"passwordMinLength": int(a), "mfaCodeLength": int(b), "passwordRequireSymbols": True}),
+           get("https://auth.example.com/locales/de.json", {"login": {"password": c, "password_hint": d, "username": "Benutzername"}, "errors": {"session": e}})])
+
+
+def h_rekor():
+    case("h-public-rekor-entry", "H", "registries")
+    der = bytes([0x30, 0x44, 0x02, 0x20]) + f.bytes(32) + bytes([0x02, 0x20]) + f.bytes(32)
+    sig = O(base64.b64encode(der).decode(), "public", "signature.content of a Rekor hashedrekord")
+    h = O(f.hex(64), "public", "data.hash.value")
+    body = {"apiVersion": "0.0.1", "kind": "hashedrekord", "spec": {"data": {"hash": {"algorithm": "sha256", "value": h}},
+            "signature": {"content": sig, "publicKey": {"content": b64("-----BEGIN PUBLIC KEY-----\nMFkw" + f.b64std(60) + "\n-----END PUBLIC KEY-----\n")}}}}
+    write([get("https://rekor.example.com/api/v1/log/entries/" + f.hex(80), {"uuid": body}), ])
+
+
+def h_metadata_azure():
+    case("h-domain-azure-imds", "H", "metadata servers")
+    tok = S(f.jwt({"aud": "https://management.azure.com/", "oid": f.uuid()}), "plain", "IMDS access_token")
+    cid = O(f.uuid(), "plain", "client_id of the managed identity")
+    write([get("http://169.254.169.254/metadata/identity/oauth2/token?api-version=2018-02-01&resource=https://management.azure.com/",
+               {"access_token": tok, "client_id": cid, "expires_in": "86399", "resource": "https://management.azure.com/", "token_type": "Bearer"}, headers=[("Metadata", "true")])])
+
+
+def h_graphql_vars():
+    case("h-domain-graphql-variables", "H", "GraphQL")
+    a = S(pw(18), "plain", "newPassword variable")
+    b = S(f.alnum(40), "plain", "personalAccessToken in a mutation result")
+    cur = O(b64("arrayconnection:" + f.digits(3)), "plain", "endCursor")
+    write([interaction(request("POST", "https://api.example.com/graphql", [JSON], {"query": "mutation($input: ChangePasswordInput!) { changePassword(input: $input) { ok } }", "variables": {"input": {"newPassword": a}}}),
+                       response(200, [JSON], {"data": {"createToken": {"personalAccessToken": b}, "viewer": {"repos": {"pageInfo": {"endCursor": cur}}}}}))])
+
+
+def h_webhook_sig():
+    case("h-domain-webhook-signatures-2", "H", "webhooks")
+    a = S("v1," + b64(f.bytes(32)), "plain", "Svix webhook-signature")
+    b = S(f.hex(64), "plain", "X-Shopify-Hmac-Sha256 (hex)")
+    wid = O("msg_" + f.alnum(27), "plain", "webhook-id")
+    ts = O("1802426400", "plain", "webhook-timestamp")
+    write([interaction(request("POST", "https://hooks.example.com/svix", [("webhook-id", wid), ("webhook-timestamp", ts), ("webhook-signature", a), JSON], {"type": "invoice.created"}), response(204)),
+           interaction(request("POST", "https://hooks.example.com/shop", [("X-Shopify-Hmac-Sha256", b), ("X-Shopify-Topic", "orders/create"), JSON], {"id": 1}), response(200))])
+
+
+def h_mongo_uri():
+    case("h-domain-mongodb-srv", "H", "databases")
+    a = S(f.alnum(24), "plain", "password in a mongodb+srv URI")
+    host = O("cluster0." + f.pick(LOWER + DIGITS, 5) + ".mongodb.net", "plain", "cluster host")
+    write([ex("/v1/apps/app/settings", rbody={"MONGO_URL": f"mongodb+srv://app:{a}@{host}/shop?retryWrites=true&w=majority", "POOL": 20})])
+
+
 # ---------------------------------------------------------------------------------------------
 
 def main():
     # Structure
     terraform_outputs("T", "cloud")
-    terraform_outputs("H", "enterprise")
+    terraform_outputs("T", "enterprise")
     terraform_state("T")
     gitlab_variables("T")
-    azure_devops_vargroup("H")
+    azure_devops_vargroup("T")
     onepassword_connect("T")
-    spring_env("H")
+    spring_env("T")
     html_tables("T", "td")
-    html_tables("H", "dl")
+    html_tables("T", "dl")
     html_tables("T", "grid")
     k8s_secret_list("T")
     # Names
     compound_names("T")
-    shell_exports("H")
+    shell_exports("T")
     identity_headers("T")
     prefixed_query("T")
-    names_yaml_ini("H")
+    names_yaml_ini("T")
     # Echoes
     azure_sharedkey("T")
-    grafana_legacy("H")
+    grafana_legacy("T")
     basic_password_echo("T")
     # Encodings
     grpc_web("T", True)
-    grpc_web("H", False)
+    grpc_web("T", False)
     archive("T", "tar")
-    archive("H", "zip")
+    archive("T", "zip")
     base64url_header_json("T")
-    html_attr_json("H")
+    html_attr_json("T")
     rfc5987("T")
     padded_jwt("T")
-    signed_path("H")
+    signed_path("T")
     quoted_printable("T")
-    soap_saml("H")
+    soap_saml("T")
     # Streams
     sse_split("T", "openai")
-    sse_split("H", "anthropic")
+    sse_split("T", "anthropic")
     sse_oneline("T")
-    socketio("H")
+    socketio("T")
     # Damage
     framing_binary("T")
     azure_devops_org("T")
-    message_ids("H")
+    message_ids("T")
     digest("T", "WWW")
-    digest("H", "Proxy")
+    digest("T", "Proxy")
     publishable("T", "payments")
-    publishable("H", "maps")
+    publishable("T", "maps")
     key_ids("T")
-    continuation("H")
+    continuation("T")
     policy_numbers("T")
-    i18n("H")
+    i18n("T")
     cosign("T")
-    idempotence_case("H")
+    idempotence_case("T")
     # Domains
     metadata_server("T", "aws")
-    metadata_server("H", "gce")
+    metadata_server("T", "gce")
     graphql("T")
-    db_urls("H")
+    db_urls("T")
     webhooks("T")
     k8s_kubeconfig("T")
-    registries("H")
+    registries("T")
     soap("T")
-    oidc("H")
+    oidc("T")
     signed_urls("T")
     plain_ordinary("T", 1)
-    plain_ordinary("H", 2)
+    plain_ordinary("T", 2)
     plain_ordinary("T", 3)
+    h_ssm_parameters()
+    h_vercel_env()
+    h_infisical()
+    h_keyvault()
+    h_django_debug()
+    h_rails_table()
+    h_compound_names()
+    h_proxy_headers()
+    h_compose_env()
+    h_aws_legacy_sig()
+    h_basic_echo_json()
+    h_next_data()
+    h_attr_json()
+    h_state_json()
+    h_jwt_cookie()
+    h_tar_npmrc()
+    h_qp_code()
+    h_sse_gemini()
+    h_ndjson_stream()
+    h_socketio_v3()
+    h_framing_short()
+    h_identifiers()
+    h_digest_sha512()
+    h_public_values()
+    h_pagination()
+    h_policy_and_i18n()
+    h_rekor()
+    h_metadata_azure()
+    h_graphql_vars()
+    h_webhook_sig()
+    h_mongo_uri()
     for split, folder in (("T", "Tuning"), ("H", "HeldOut")):
         m = MANIFEST[split]
         values = [s["value"] for s in m["secrets"]]
