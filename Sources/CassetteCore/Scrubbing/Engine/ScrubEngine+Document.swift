@@ -85,7 +85,9 @@ extension ScrubEngine {
             let saved = skipsEmail
             skipsEmail = nameTraits.contains(.messageID)
             defer { skipsEmail = saved }
-            return process(value, utf8: bytes, kind: ScrubEngine.isHeaderText(bytes) ? .text(nil) : .plain, path: path)
+            // A cursor (`x-ms-continuation`) is opaque however it is encoded: shapes and echoes only.
+            let isText = ScrubEngine.isHeaderText(bytes) && !nameTraits.contains(.describing)
+            return process(value, utf8: bytes, kind: isText ? .text(nil) : .plain, path: path)
         }
     }
 

@@ -18,6 +18,9 @@ extension ScrubEngine {
         /// What marks the objects here as holding a secret in their value members (`masked`,
         /// `CONCEALED`, `random_password`), from a sibling of theirs or of an object above.
         var marker: String?
+        /// The value stands in a catalogue of translations: a namespaced key (`auth.password`), or
+        /// an object whose strings are all natural language with some prose among them.
+        var catalogue = false
     }
 
     /// Where a JSON value is: the path findings name (into a structured body, or the text location
@@ -96,6 +99,7 @@ extension ScrubEngine {
         // `"kind": "Secret"`, a Terraform `random_password`) marks its value members, here and in
         // the objects below (`instances[].attributes.result`).
         let marker = secretMarker(members, loweredKeys) ?? scope.marker
+        let isCatalogue = ScrubEngine.isCatalogue(members)
         var result = members
         var renamed = false
         for (index, member) in members.enumerated() {
@@ -137,6 +141,7 @@ extension ScrubEngine {
             }
             if keyTraits.contains(.container), child.secret != nil { child.secret = (key, true) }
             if child.secret == nil { child.marker = marker }
+            child.catalogue = isCatalogue || ScrubEngine.isNamespacedKey(key) || pairName.map(ScrubEngine.isNamespacedKey) == true
             if child.secret == nil, rules.jsonPaths.contains(where: { $0.matches(memberPlace.inner) }) {
                 child.secret = (key, false)
             }
@@ -169,6 +174,37 @@ extension ScrubEngine {
             }
         }
         return nil
+    }
+
+    /// A key namespaced like a translation's: identifiers joined by dots (`auth.password.forgot`).
+    static func isNamespacedKey(_ key: String) -> Bool {
+        key.contains(".") && ScrubEchoPolicy.isReference(key, dottedPaths: true)
+    }
+
+    /// An object of translations: two strings or more, every one natural language, one of them
+    /// with a space (`{"password": "Kennwort", "password_hint": "Geben Sie Ihr Kennwort ein"}`).
+    static func isCatalogue(_ members: [JSONValue.Member]) -> Bool {
+        var strings = 0
+        var prose = false
+        for member in members {
+            guard case .string(let text) = member.value else { continue }
+            guard ScrubEchoPolicy.isNaturalLanguage(text) else { return false }
+            strings += 1
+            if text.contains(" ") { prose = true }
+        }
+        return strings >= 2 && prose
+    }
+
+    /// `scheme://user:password@host…`, or its user info scrubbed.
+    static func isURLWithCredentials(_ bytes: [UInt8]) -> Bool {
+        guard let separator = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0), separator > 0,
+            bytes[..<separator].allSatisfy({ ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
+        else { return false }
+        let authority = bytes[(separator + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        guard let at = authority.lastIndex(of: UInt8(ascii: "@")) else { return false }
+        // Scrubbed already: `postgres://SCRUBBED-USER-1@host/…`.
+        return authority[..<at].contains(UInt8(ascii: ":"))
+            || ScrubBytes.contains(Array(authority[..<at]), Array("SCRUBBED".utf8))
     }
 
     /// Booleans, numbers and null: a marker makes none of them a secret.
@@ -217,6 +253,16 @@ extension ScrubEngine {
             !PrivateKeyShape.matches(in: bytes).isEmpty
         {
             return process(text, utf8: bytes, kind: .plain, path: place.path)
+        }
+        // A URL with credentials under a secret's name (`DATABASE_URL`): the URL rules take its
+        // user info, and its host and path stay.
+        if scope.secret != nil, ScrubEngine.isURLWithCredentials(bytes) {
+            return process(text, utf8: bytes, kind: .url, path: place.path)
+        }
+        // A translation under a name that says password (`"auth.password": "Passwort"`).
+        if let secret = scope.secret, scope.catalogue, ScrubEchoPolicy.isNaturalLanguage(text) {
+            _ = secret
+            return text
         }
         if let secret = scope.secret, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
             let summary =

@@ -51,6 +51,25 @@ enum ScrubEchoPolicy {
         value.utf8.filter { $0 == 0x20 }.count >= 3
     }
 
+    /// Natural language, as translations are: letters (any script), spaces and sentence
+    /// punctuation, no digits, and either several words, letters beyond ASCII, or one capitalised
+    /// word (`Passwort`, `Mot de passe`, `Jeton d'accès`); never a run-together identifier.
+    static func isNaturalLanguage(_ value: String) -> Bool {
+        guard !value.isEmpty, value.count <= 200 else { return false }
+        var letters = 0
+        for character in value {
+            if character.isLetter {
+                letters += 1
+            } else if !(character == " " || "'’-?!.,:;…()«»\"¿¡".contains(character)) {
+                return false
+            }
+        }
+        guard letters >= 2 else { return false }
+        if value.contains(" ") || value.unicodeScalars.contains(where: { !$0.isASCII }) { return true }
+        guard let first = value.first, first.isUppercase else { return false }
+        return value.dropFirst().allSatisfy { $0.isLowercase }
+    }
+
     /// Public key material that sits under key-like names (`ssh-ed25519 AAAA…`, a PEM public key or
     /// certificate): never a secret.
     static func isPublicKey(_ value: String) -> Bool {

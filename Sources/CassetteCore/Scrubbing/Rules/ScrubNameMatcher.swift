@@ -82,7 +82,9 @@ struct ScrubNameMatcher: Sendable {
         if context == .query || context == .formField, SecretNames.urlOnlyNames.contains(joined) {
             return traits.union(.secret)
         }
-        if SecretNames.benignNames.contains(joined) { return traits.union(.describing) }
+        if SecretNames.benignNames.contains(joined) || ScrubNameMatcher.namesACursor(words) {
+            return traits.union(.describing)
+        }
         if SecretNames.describingLastWords.contains(last)
             || SecretNames.describingLastWords.contains(ScrubNameMatcher.singular(last))
         {
@@ -118,6 +120,8 @@ struct ScrubNameMatcher: Sendable {
                 if word == "token", position > 0, SecretNames.cursorWords.contains(words[position - 1]) { continue }
                 return true
             }
+            // A run-together cursor (`skiptoken`, `pagetoken`, `nexttoken`, `deltatoken`) grants nothing.
+            if word.hasSuffix("token"), SecretNames.cursorWords.contains(String(word.dropLast(5))) { continue }
             if SecretNames.secretWordEndings.contains(where: { word.hasSuffix($0) }) { return true }
             if word == "key", position > 0, SecretNames.keyQualifiers.contains(words[position - 1]) {
                 return true
@@ -128,6 +132,12 @@ struct ScrubNameMatcher: Sendable {
 
     /// Whether a policy word follows a secret word (`otp policy digits`, `password policy min length`):
     /// the name is a setting of the policy for secrets.
+    /// Whether a word says the name holds a position in a listing (`x-ms-continuation`,
+    /// `next_cursor`): its value is opened for shapes, never read as a secret by name.
+    static func namesACursor(_ words: [String]) -> Bool {
+        words.contains { SecretNames.cursorNameWords.contains($0) }
+    }
+
     private static func describesAPolicy(_ words: [String]) -> Bool {
         guard let policy = words.firstIndex(where: SecretNames.policyWords.contains), policy > 0 else { return false }
         return namesSecret(Array(words[..<policy])) || namesNumericSecret(Array(words[..<policy]))

@@ -63,6 +63,10 @@ enum SecretNames {
         "page", "continuation", "sync", "cursor", "pagination", "resume", "next", "start", "marker", "skip",
         "change", "changes", "delta", "watermark",
     ]
+    /// Words that name a position in a listing wherever they stand in a name.
+    static let cursorNameWords: Set<String> = [
+        "continuation", "cursor", "skiptoken", "pagetoken", "nexttoken", "nextlink", "deltatoken", "synctoken",
+    ]
     /// Keys that hold a grant's secret in the JSON body of an OAuth token request (one with a
     /// `grant_type`): the authorization `code`, a JWT bearer `assertion`.
     static let grantSecretKeys: Set<String> = ["code", "assertion", "device_code", "code_verifier"]
@@ -97,7 +101,7 @@ enum SecretNames {
     ])
     /// Words that name a secret only as the last word of a name that qualifies them (`db_pass`,
     /// `replicaDbPass`, `new_pass`, `X-Identity-Header`), not alone (`pass` of a test run, `identity`).
-    static let qualifiedLastWords: Set<String> = ["pass", "pw", "identity", "assertion", "crumb", "pat"]
+    static let qualifiedLastWords: Set<String> = ["pass", "pw", "identity", "assertion", "crumb", "pat", "sk"]
     /// Words after a secret word that make the name describe a policy or rule for it rather than
     /// hold it (`otpPolicyDigits`, `password_policy_min_length`, `token_rules_max_age`).
     static let policyWords: Set<String> = ["policy", "policies", "rules", "requirements", "settings", "options"]
