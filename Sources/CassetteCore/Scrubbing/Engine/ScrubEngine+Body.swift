@@ -29,7 +29,8 @@ extension ScrubEngine {
             if let chunks = ScrubEngine.binaryBase64Chunks(text, mediaType: mediaType) {
                 places.append("in the base64-decoded binary body")
                 defer { places.removeLast() }
-                return walkBinaryBase64(text, chunks: chunks, path: path + [.key("text")]).map { Data($0.utf8) } ?? body
+                return walkBinaryBase64(text, chunks: chunks, mediaType: mediaType, path: path + [.key("text")])
+                    .map { Data($0.utf8) } ?? body
             }
             var scrubbed = process(text, kind: .text(mediaType), path: path + [.key("text")])
             // Server-sent events: what the events' text holds once joined, after each event's own.
@@ -63,6 +64,15 @@ extension ScrubEngine {
         let saved = fitsLength
         fitsLength = true
         defer { fitsLength = saved }
+        if phase == .collect, ScrubEngine.isGRPC(mediaType), rules.isEnabled(.secretField) {
+            // A string that holds a placeholder was scrubbed already (`password=SCRUBBED-SECRET-1`).
+            for secret in ScrubEngine.grpcCredentialStrings(bytes)
+            where masking || !ScrubBytes.contains(secret, "SCRUBBED") {
+                _ = table.register(
+                    secret, rule: rules.spec(.secretField), summary: "credential-like string in a gRPC message",
+                    byShape: false)
+            }
+        }
         var output: [UInt8] = []
         var cursor = 0
         for run in ScrubEngine.printableRuns(bytes) {
@@ -117,11 +127,15 @@ extension ScrubEngine {
 
     /// A body of base64 chunks of binary data, each decoded, scrubbed as a binary body (placeholders
     /// of the same length, so frame lengths hold) and encoded again on its own.
-    private mutating func walkBinaryBase64(_ text: String, chunks: [[UInt8]], path: [JSONPathComponent]) -> String? {
+    private mutating func walkBinaryBase64(
+        _ text: String, chunks: [[UInt8]], mediaType: MediaType?, path: [JSONPathComponent]
+    ) -> String? {
         var changed = false
         var output = ""
+        // gRPC-web text is gRPC frames; the frames' media type is gRPC's.
+        let framed = ScrubEngine.isGRPC(mediaType) ? MediaType("application/grpc") : nil
         for chunk in chunks {
-            if let scrubbed = walkBinary(chunk, mediaType: nil, path: path), scrubbed.count == chunk.count {
+            if let scrubbed = walkBinary(chunk, mediaType: framed, path: path), scrubbed.count == chunk.count {
                 changed = true
                 output += Data(scrubbed).base64EncodedString()
             } else {

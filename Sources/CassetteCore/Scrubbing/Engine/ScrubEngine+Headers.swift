@@ -44,6 +44,13 @@ extension ScrubEngine {
             let decoded = String(data: data, encoding: .utf8), let colon = decoded.firstIndex(of: ":")
         {
             parts = [String(decoded[decoded.index(after: colon)...])]
+        } else if let decoded = ScrubEngine.base64JSONObject(credentials) {
+            // A key that is base64 of JSON (a legacy Grafana key, `{"k":…,"n":…,"id":1}`): its
+            // random members may be echoed alone.
+            parts = decoded.compactMap { member in
+                guard case .string(let text) = member.value, ScrubEngine.looksRandom(text) else { return nil }
+                return text
+            }
         } else if credentials.contains("=") {
             parts = ScrubEngine.parameterValues(credentials).filter(ScrubEchoPolicy.looksLikeSecret)
         }
@@ -52,6 +59,23 @@ extension ScrubEngine {
                 range: start..<end, secret: credentials, rule: rules.spec(.authorization),
                 summary: summary, parts: parts)
         ]
+    }
+
+    /// The members of a JSON object that `text` is the base64 of, if it is one.
+    static func base64JSONObject(_ text: String) -> [JSONValue.Member]? {
+        guard text.hasPrefix("eyJ"), !text.contains("."), let (decoded, _) = ScrubTextCodecs.base64Text(text),
+            case .object(let members)? = try? JSONParser.parse(Data(decoded.utf8))
+        else { return nil }
+        return members
+    }
+
+    /// Sixteen characters or more of letters and digits, both: a random key, not a name.
+    static func looksRandom(_ text: String) -> Bool {
+        text.utf8.count >= 16 && text.utf8.contains(where: ShapeBytes.isDigit)
+            && text.utf8.contains(where: ShapeBytes.isLetter)
+            && text.utf8.allSatisfy {
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+            }
     }
 
     /// Names of credential parameters that are secrets though their words do not say so: Digest's

@@ -141,7 +141,8 @@ extension ScrubEngine {
             }
             if keyTraits.contains(.container), child.secret != nil { child.secret = (key, true) }
             if child.secret == nil { child.marker = marker }
-            child.catalogue = isCatalogue || ScrubEngine.isNamespacedKey(key) || pairName.map(ScrubEngine.isNamespacedKey) == true
+            child.catalogue =
+                isCatalogue || ScrubEngine.isNamespacedKey(key) || pairName.map(ScrubEngine.isNamespacedKey) == true
             if child.secret == nil, rules.jsonPaths.contains(where: { $0.matches(memberPlace.inner) }) {
                 child.secret = (key, false)
             }
@@ -198,9 +199,13 @@ extension ScrubEngine {
     /// `scheme://user:password@host…`, or its user info scrubbed.
     static func isURLWithCredentials(_ bytes: [UInt8]) -> Bool {
         guard let separator = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0), separator > 0,
-            bytes[..<separator].allSatisfy({ ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
+            bytes[..<separator].allSatisfy({
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+            })
         else { return false }
-        let authority = bytes[(separator + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let authority = bytes[(separator + 3)...].prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
         guard let at = authority.lastIndex(of: UInt8(ascii: "@")) else { return false }
         // Scrubbed already: `postgres://SCRUBBED-USER-1@host/…`.
         return authority[..<at].contains(UInt8(ascii: ":"))

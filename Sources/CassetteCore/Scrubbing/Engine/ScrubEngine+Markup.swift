@@ -26,6 +26,13 @@ extension ScrubEngine {
             let local = qualified.split(separator: ":").last.map(String.init) ?? qualified
             let attributes = ScrubEngine.attributes(bytes, nameEnd..<close)
             found.spans += attributeSpans(bytes, attributes, tag: local)
+            // JSON escaped into an attribute (`data-props="{&quot;apiToken&quot;:…}"`): opened.
+            for attribute in attributes where ScrubEngine.holdsEscapedJSON(bytes, attribute.value) {
+                found.nested.append(
+                    Nested(
+                        range: attribute.value, encoding: .html, kind: .text(nil),
+                        place: "in the HTML-decoded attribute \(attribute.name)"))
+            }
             guard bytes[close - 1] != UInt8(ascii: "/"), isSecretName(local, in: .jsonKey),
                 let text = ScrubEngine.elementText(bytes, after: close, name: qualified)
             else { continue }
@@ -65,6 +72,17 @@ extension ScrubEngine {
                 rule: rules.spec(.secretField),
                 summary: "\(holder.name) of <\(tag)> \"\(secretName)\"")
         ]
+    }
+
+    /// Whether an attribute's value is JSON written with character references: `{` or `[` first
+    /// and `&quot;` in it.
+    static func holdsEscapedJSON(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        guard range.count >= 8,
+            bytes[range.lowerBound] == UInt8(ascii: "{") || bytes[range.lowerBound] == UInt8(ascii: "[")
+        else { return false }
+        return ScrubBytes.firstIndex(
+            of: Array("&quot;".utf8), in: bytes, from: range.lowerBound, before: range.upperBound)
+            != nil
     }
 
     /// The `>` that ends the tag whose attributes start at `start`, skipping quoted values; `nil`

@@ -77,6 +77,27 @@ extension ScrubEngine {
             parts: [ScrubBytes.percentDecoded(password, plusAsSpace: false)])
     }
 
+    /// A path segment that is a signature or signed token rather than a name: 64 characters or
+    /// more of the base64url alphabet with upper- and lower-case letters and digits.
+    static func isSignedSegment(_ segment: ArraySlice<UInt8>) -> Bool {
+        guard segment.count >= 64 else { return false }
+        var upper = 0
+        var lower = 0
+        var digit = 0
+        for byte in segment {
+            if ShapeBytes.isUpper(byte) {
+                upper += 1
+            } else if ShapeBytes.isLower(byte) {
+                lower += 1
+            } else if ShapeBytes.isDigit(byte) {
+                digit += 1
+            } else if byte != UInt8(ascii: "-"), byte != UInt8(ascii: "_"), byte != UInt8(ascii: "~") {
+                return false
+            }
+        }
+        return upper >= 4 && lower >= 4 && digit >= 4
+    }
+
     /// Secrets in the segments of a URL path.
     private func pathSpans(_ bytes: [UInt8], _ range: Range<Int>, host: String) -> [Span] {
         var segments: [Range<Int>] = []
@@ -137,6 +158,13 @@ extension ScrubEngine {
                 ScrubEchoPolicy.looksLikeSecret(text) || text.utf8.count >= 20
             {
                 add(segment, "webhook token in the URL path")
+                continue
+            }
+            // A signed segment (CDN and image-proxy URLs signed in the path): 64 base64url
+            // characters or more, upper- and lower-case letters and digits mixed, no dots. Hex
+            // digests and ids are one case and stay.
+            if ScrubEngine.isSignedSegment(bytes[segment]) {
+                add(segment, "signed segment of the URL path")
                 continue
             }
             // `/reset-password/<token>`, `/magic-link/<token>`.

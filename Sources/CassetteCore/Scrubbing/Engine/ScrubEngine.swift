@@ -59,6 +59,10 @@ struct ScrubEngine {
             case base64(ScrubTextCodecs.Base64Style)
             /// A JSON document, parsed with the ranges of its strings and numbers in source order.
             case json(JSONValue, ranges: [Range<Int>])
+            /// Text escaped with HTML character references (JSON in an attribute, `&quot;` for `"`).
+            case html
+            /// Quoted-printable text (a mail part), written back with lines broken by `lineBreak`.
+            case quotedPrintable(lineBreak: String)
         }
 
         var range: Range<Int>
@@ -378,6 +382,17 @@ struct ScrubEngine {
             return [Edit(range: item.range, replacement: ScrubTextCodecs.base64(result, style: style))]
         case .json(let value, let ranges):
             return jsonTextEdits(value, ranges: ranges, path: path)
+        case .quotedPrintable(let lineBreak):
+            guard let decoded = ScrubTextCodecs.quotedPrintableDecoded(bytes[item.range]) else { return [] }
+            let result = process(decoded, kind: item.kind, path: path)
+            guard result != decoded else { return [] }
+            return [Edit(range: item.range, replacement: ScrubTextCodecs.quotedPrintable(result, lineBreak: lineBreak))]
+        case .html:
+            let decoded = ScrubTextCodecs.htmlDecoded(raw)
+            let result = process(decoded, kind: item.kind, path: path)
+            guard result != decoded else { return [] }
+            let apostrophe = raw.contains("&#x27;") ? "&#x27;" : raw.contains("&apos;") ? "&apos;" : "&#39;"
+            return [Edit(range: item.range, replacement: ScrubTextCodecs.htmlEscaped(result, apostrophe: apostrophe))]
         }
     }
 
