@@ -95,7 +95,7 @@ import Testing
     /// keep what is met from sliding back, and are lowered as rules improve, never raised. The
     /// held-out floors were set from its one measured run, not tuned on.
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
-        "Tuning": (leaked: 4, damaged: 1, unreported: 3),
+        "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         "HeldOut": (leaked: 9, damaged: 9, unreported: 5),
     ]
 

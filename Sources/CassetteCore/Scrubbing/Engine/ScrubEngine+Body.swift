@@ -34,7 +34,7 @@ extension ScrubEngine {
             }
             var scrubbed = process(text, kind: .text(mediaType), path: path + [.key("text")])
             // Server-sent events: what the events' text holds once joined, after each event's own.
-            if mediaType?.essence == "text/event-stream" || ScrubBytes.contains(scrubbed, "data:") {
+            if mediaType?.essence == "text/event-stream" || ScrubEngine.startsLikeEventStream(text) {
                 if phase == .collect {
                     _ = scrubStream(text, path: path + [.key("text")])
                 } else if let joined = scrubStream(scrubbed, path: path + [.key("text")]) {
@@ -88,6 +88,11 @@ extension ScrubEngine {
         guard cursor > 0 else { return nil }
         output.append(contentsOf: bytes[cursor...])
         return output
+    }
+
+    /// Whether a text starts like a stream of server-sent events (`data:`, `event:`, `id:`, `:`).
+    static func startsLikeEventStream(_ text: String) -> Bool {
+        text.hasPrefix("data:") || text.hasPrefix("event:") || text.hasPrefix("id:") || text.hasPrefix(":")
     }
 
     /// The decoded chunks of a text body that is base64 of binary data, each chunk padded on its

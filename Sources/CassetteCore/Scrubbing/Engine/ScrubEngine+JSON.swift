@@ -99,7 +99,8 @@ extension ScrubEngine {
         // `"kind": "Secret"`, a Terraform `random_password`) marks its value members, here and in
         // the objects below (`instances[].attributes.result`).
         let marker = secretMarker(members, loweredKeys) ?? scope.marker
-        let isCatalogue = ScrubEngine.isCatalogue(members)
+        // Whether the object is a catalogue of translations, judged only once a member is secret.
+        var isCatalogue: Bool?
         var result = members
         var renamed = false
         for (index, member) in members.enumerated() {
@@ -141,10 +142,14 @@ extension ScrubEngine {
             }
             if keyTraits.contains(.container), child.secret != nil { child.secret = (key, true) }
             if child.secret == nil { child.marker = marker }
-            child.catalogue =
-                isCatalogue || ScrubEngine.isNamespacedKey(key) || pairName.map(ScrubEngine.isNamespacedKey) == true
             if child.secret == nil, rules.jsonPaths.contains(where: { $0.matches(memberPlace.inner) }) {
                 child.secret = (key, false)
+            }
+            if child.secret != nil {
+                if isCatalogue == nil { isCatalogue = ScrubEngine.isCatalogue(members) }
+                child.catalogue =
+                    isCatalogue == true || ScrubEngine.isNamespacedKey(key)
+                    || pairName.map(ScrubEngine.isNamespacedKey) == true
             }
             if !enabled {
                 child.secret = nil
@@ -167,6 +172,9 @@ extension ScrubEngine {
     /// (`"type": "CONCEALED"`, `"kind": "Secret"`, `"type": "random_password"`, `SecureString`).
     func secretMarker(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> String? {
         for (member, lowered) in zip(members, loweredKeys) {
+            // Every marker key is 4 to 12 bytes long: most keys are passed over without hashing.
+            let length = lowered.utf8.count
+            guard length >= 4, length <= 12 else { continue }
             if SecretNames.secretFlagKeys.contains(lowered), case .bool(true) = member.value { return member.key }
             if SecretNames.secretTypeKeys.contains(lowered), case .string(let type) = member.value, type.count <= 40,
                 SecretNames.secretTypes.contains(type.lowercased()) || isSecretName(type, in: .jsonKey)
@@ -179,7 +187,7 @@ extension ScrubEngine {
 
     /// A key namespaced like a translation's: identifiers joined by dots (`auth.password.forgot`).
     static func isNamespacedKey(_ key: String) -> Bool {
-        key.contains(".") && ScrubEchoPolicy.isReference(key, dottedPaths: true)
+        key.utf8.contains(UInt8(ascii: ".")) && ScrubEchoPolicy.isReference(key, dottedPaths: true)
     }
 
     /// An object of translations: two strings or more, every one natural language, one of them
@@ -191,7 +199,7 @@ extension ScrubEngine {
             guard case .string(let text) = member.value else { continue }
             guard ScrubEchoPolicy.isNaturalLanguage(text) else { return false }
             strings += 1
-            if text.contains(" ") { prose = true }
+            if text.utf8.contains(0x20) { prose = true }
         }
         return strings >= 2 && prose
     }

@@ -178,7 +178,7 @@ extension ScrubEngine {
     /// must look like a secret.
     func cellStructure(_ bytes: [UInt8]) -> Found {
         var found = Found()
-        guard ScrubBytes.contains(bytes, Array("</".utf8)) else { return found }
+        guard bytes.contains(UInt8(ascii: "<")), ScrubBytes.contains(bytes, Array("</".utf8)) else { return found }
         var pendingName: String?
         var sawClosingTag = false
         var index = 0

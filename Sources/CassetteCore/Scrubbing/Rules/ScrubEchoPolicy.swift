@@ -65,7 +65,7 @@ enum ScrubEchoPolicy {
             }
         }
         guard letters >= 2 else { return false }
-        if value.contains(" ") || value.unicodeScalars.contains(where: { !$0.isASCII }) { return true }
+        if value.utf8.contains(0x20) || value.utf8.contains(where: { $0 >= 0x80 }) { return true }
         guard let first = value.first, first.isUppercase else { return false }
         return value.dropFirst().allSatisfy { $0.isLowercase }
     }
