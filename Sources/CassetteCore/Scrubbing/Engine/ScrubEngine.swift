@@ -352,6 +352,18 @@ struct ScrubEngine {
     /// Reads a nested text: first pass, registers what it holds; second pass, the edits that write
     /// its changes back in its encoding.
     mutating func processNested(_ item: Nested, in bytes: [UInt8], path: [JSONPathComponent]) -> [Edit] {
+        let edits = encodedNested(item, in: bytes, path: path)
+        // Where lengths are framing (binary bodies), a nested text written back at another length
+        // (base64 of a shorter text) gives way to a marker of the same length.
+        guard fitsLength else { return edits }
+        return edits.map { edit in
+            edit.replacement.utf8.count == edit.range.count
+                ? edit : Edit(range: edit.range, replacement: ScrubEngine.fitted("SCRUBBED", to: edit.range.count))
+        }
+    }
+
+    /// ``processNested(_:in:path:)`` before lengths are fitted.
+    private mutating func encodedNested(_ item: Nested, in bytes: [UInt8], path: [JSONPathComponent]) -> [Edit] {
         depth += 1
         places.append(item.place)
         defer {
