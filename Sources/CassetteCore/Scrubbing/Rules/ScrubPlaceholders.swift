@@ -55,11 +55,7 @@ struct ScrubPlaceholders: Sendable {
         var index = 0
         while let start = ScrubBytes.firstIndex(of: marker, in: bytes, from: index) {
             index = start + marker.count
-            if var match = scrubbedMatch(bytes, at: start) {
-                // A placeholder padded to the length of what it replaced (binary bodies) ends in `*`.
-                var end = match.range.upperBound
-                while end < bytes.count, bytes[end] == UInt8(ascii: "*") { end += 1 }
-                match.range = match.range.lowerBound..<end
+            if let match = scrubbedMatch(bytes, at: start) {
                 found.append(match)
                 index = max(index, match.range.upperBound)
             }
@@ -107,6 +103,12 @@ struct ScrubPlaceholders: Sendable {
                     if let range = match[0], !range.isEmpty { found.append((range, rule)) }
                 }
             }
+        }
+        // A placeholder padded to the length of what it replaced (binary bodies) ends in `*`s.
+        for index in found.indices {
+            var end = found[index].range.upperBound
+            while end < bytes.count, bytes[end] == UInt8(ascii: "*") { end += 1 }
+            found[index].range = found[index].range.lowerBound..<end
         }
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
