@@ -277,7 +277,11 @@ extension ScrubEngine {
             _ = secret
             return text
         }
-        if let secret = scope.secret, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
+        // Prose under a container whose echoes were scrubbed is still prose, not a secret of its own
+        // (`"registry bearer token response"` became `"SCRUBBED-SECRET-1 response"`).
+        let scrubbedProse =
+            scope.secret?.inherited == true && !masking && ScrubBytes.contains(bytes, Array("SCRUBBED".utf8))
+        if let secret = scope.secret, !scrubbedProse, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
             let summary =
                 secret.inherited ? "value under JSON key \"\(secret.name)\"" : "value of JSON key \"\(secret.name)\""
             let span = Span(range: 0..<bytes.count, secret: text, rule: rules.spec(.secretField), summary: summary)
