@@ -210,7 +210,11 @@ struct ScrubEngine {
             if byName.contains(span.rule.name), ScrubEngine.isNeverSecret(span.secret, inherited: false) {
                 return false
             }
-            return masking || !rules.isPlaceholder(span.secret)
+            if masking { return true }
+            // A value found by its name that holds a placeholder among other text was scrubbed
+            // already (its echo was replaced where it stood): judging it again would not be idempotent.
+            if byName.contains(span.rule.name), ScrubBytes.contains(span.secret, "SCRUBBED") { return false }
+            return !rules.isPlaceholder(span.secret)
         }
         candidates = candidates.enumerated().sorted {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
