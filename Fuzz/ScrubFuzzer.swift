@@ -25,11 +25,43 @@ enum ScrubFuzzer {
                 headers: [HTTPHeader("Content-Type", "application/json")],
                 body: data),
         ]
+        var documents = [
+            CassetteDocument(interactions: [
+                Interaction(
+                    request: RecordedRequest(
+                        method: "POST", url: "https://api.example.com/v1?q=" + text,
+                        headers: [HTTPHeader("X-Value", text), HTTPHeader("Content-Type", "text/plain")],
+                        body: data),
+                    outcome: .response(
+                        RecordedResponse(
+                            status: 200, headers: [HTTPHeader("Content-Type", "application/octet-stream")],
+                            body: Data([0, 1, 2]) + data + Data([0xFF, 0])))
+                )
+            ])
+        ]
         if let document = try? CassetteDocument.decode(data, path: "fuzz.json") {
+            documents.append(document)
+            requests += document.interactions.map(\.request)
+        }
+        for (position, document) in documents.enumerated() {
             let scrubbed = scrubber.scrub(document)
             _ = scrubber.findings(in: document)
-            _ = scrubbed.encoded()
-            requests += document.interactions.map(\.request)
+            // Scrubbing a scrubbed cassette changes nothing, and lint has nothing to say about it.
+            if scrubber.scrub(scrubbed).encoded() != scrubbed.encoded() {
+                fatalError("scrubbing a scrubbed cassette changed it")
+            }
+            if !scrubber.findings(in: scrubbed).isEmpty {
+                fatalError("lint reports on a scrubbed cassette: \(scrubber.findings(in: scrubbed))")
+            }
+            // A placeholder never changes the length of a binary body (its framing); the fuzzed
+            // cassettes' bodies may be text in a charset, which may change length.
+            for (before, after) in zip(document.interactions, scrubbed.interactions) where position == 0 {
+                if let body = before.response?.body, String(data: body, encoding: .utf8) == nil,
+                    body.count != after.response?.body?.count
+                {
+                    fatalError("scrubbing changed the length of a binary body")
+                }
+            }
         }
         for request in requests {
             // masked(_:) takes a shortcut when it can, else the full passes; a shortcut must give

@@ -10,7 +10,8 @@ import Testing
     static let variableLength: Set<String> = [
         "google-oauth-access-token", "google-oauth-refresh-token", "vault-batch-token", "fly-token", "tailscale-key",
         "stripe-key", "slack-refresh-token", "gitlab-runner-token", "pypi-token", "grafana-cloud-token",
-        "dropbox-token", "intercom-token", "onepassword-service-account-token",
+        "dropbox-token", "intercom-token", "onepassword-service-account-token", "openai-project-key",
+        "openai-service-account-key",
     ]
 
     static func regex(_ shape: TokenShape) throws -> NSRegularExpression {

@@ -26,7 +26,21 @@ extension ScrubEngine {
             guard phase == .replace, scrubbed != value else { return body }
             return Data(JSONWriter.bytes(of: scrubbed, style: .compact))
         case .text(let text):
-            let scrubbed = process(text, kind: .text(mediaType), path: path + [.key("text")])
+            if let chunks = ScrubEngine.binaryBase64Chunks(text, mediaType: mediaType) {
+                places.append("in the base64-decoded binary body")
+                defer { places.removeLast() }
+                return walkBinaryBase64(text, chunks: chunks, mediaType: mediaType, path: path + [.key("text")])
+                    .map { Data($0.utf8) } ?? body
+            }
+            var scrubbed = process(text, kind: .text(mediaType), path: path + [.key("text")])
+            // Server-sent events: what the events' text holds once joined, after each event's own.
+            if mediaType?.essence == "text/event-stream" || ScrubEngine.startsLikeEventStream(text) {
+                if phase == .collect {
+                    _ = scrubStream(text, path: path + [.key("text")])
+                } else if let joined = scrubStream(scrubbed, path: path + [.key("text")]) {
+                    scrubbed = joined
+                }
+            }
             return scrubbed == text ? body : Data(scrubbed.utf8)
         case .base64:
             return walkBinary(Array(body), mediaType: mediaType, path: path + [.key("base64")]).map { Data($0) } ?? body
@@ -50,6 +64,15 @@ extension ScrubEngine {
         let saved = fitsLength
         fitsLength = true
         defer { fitsLength = saved }
+        if phase == .collect, ScrubEngine.isGRPC(mediaType), rules.isEnabled(.secretField) {
+            // A string that holds a placeholder was scrubbed already (`password=SCRUBBED-SECRET-1`).
+            for secret in ScrubEngine.grpcCredentialStrings(bytes)
+            where masking || !ScrubBytes.contains(secret, "SCRUBBED") {
+                _ = table.register(
+                    secret, rule: rules.spec(.secretField), summary: "credential-like string in a gRPC message",
+                    byShape: false)
+            }
+        }
         var output: [UInt8] = []
         var cursor = 0
         for run in ScrubEngine.printableRuns(bytes) {
@@ -65,6 +88,66 @@ extension ScrubEngine {
         guard cursor > 0 else { return nil }
         output.append(contentsOf: bytes[cursor...])
         return output
+    }
+
+    /// Whether a text starts like a stream of server-sent events (`data:`, `event:`, `id:`, `:`).
+    static func startsLikeEventStream(_ text: String) -> Bool {
+        text.hasPrefix("data:") || text.hasPrefix("event:") || text.hasPrefix("id:") || text.hasPrefix(":")
+    }
+
+    /// The decoded chunks of a text body that is base64 of binary data, each chunk padded on its
+    /// own (gRPC-web text sends each frame as its own base64): for `application/grpc-web-text`, or
+    /// any body that is base64 throughout and decodes to bytes that are not text. `nil` otherwise.
+    static func binaryBase64Chunks(_ text: String, mediaType: MediaType?) -> [[UInt8]]? {
+        let bytes = Array(text.utf8)
+        let declared = mediaType?.essence.hasPrefix("application/grpc-web-text") == true
+        guard bytes.count >= 16, declared || bytes.count % 4 == 0 else { return nil }
+        var chunks: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard
+                ShapeBytes.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+                    || byte == UInt8(ascii: "=")
+            else { return nil }
+            index += 1
+            // A chunk ends after its padding.
+            if byte == UInt8(ascii: "="), index == bytes.count || bytes[index] != UInt8(ascii: "=") {
+                guard let data = Data(base64Encoded: Data(bytes[start..<index])) else { return nil }
+                chunks.append([UInt8](data))
+                start = index
+            }
+        }
+        if start < bytes.count {
+            guard let data = Data(base64Encoded: Data(bytes[start...])) else { return nil }
+            chunks.append([UInt8](data))
+        }
+        let joined = chunks.joined()
+        guard declared || (joined.contains(0) && String(validating: Array(joined), as: UTF8.self) == nil) else {
+            return nil
+        }
+        return chunks
+    }
+
+    /// A body of base64 chunks of binary data, each decoded, scrubbed as a binary body (placeholders
+    /// of the same length, so frame lengths hold) and encoded again on its own.
+    private mutating func walkBinaryBase64(
+        _ text: String, chunks: [[UInt8]], mediaType: MediaType?, path: [JSONPathComponent]
+    ) -> String? {
+        var changed = false
+        var output = ""
+        // gRPC-web text is gRPC frames; the frames' media type is gRPC's.
+        let framed = ScrubEngine.isGRPC(mediaType) ? MediaType("application/grpc") : nil
+        for chunk in chunks {
+            if let scrubbed = walkBinary(chunk, mediaType: framed, path: path), scrubbed.count == chunk.count {
+                changed = true
+                output += Data(scrubbed).base64EncodedString()
+            } else {
+                output += Data(chunk).base64EncodedString()
+            }
+        }
+        return changed ? output : nil
     }
 
     /// A multipart body with binary parts: each part's contents read by what they are.

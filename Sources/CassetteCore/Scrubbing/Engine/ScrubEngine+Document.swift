@@ -69,6 +69,14 @@ extension ScrubEngine {
         case nil:
             let nameTraits = traits(header.name, in: .header)
             if rules.isEnabled(.secretHeader), nameTraits.contains(.secret) {
+                // `Signature: keyId="…",algorithm="…",signature="…"`: only the secret parameters.
+                if !masking,
+                    let spans = parameterSpans(
+                        bytes, 0..<bytes.count, rule: rules.spec(.secretHeader),
+                        summary: "value of header \(header.name)")
+                {
+                    return process(value, utf8: bytes, kind: .plain, spans: spans, path: path)
+                }
                 let span = Span(
                     range: 0..<bytes.count, secret: value, rule: rules.spec(.secretHeader),
                     summary: "value of header \(header.name)")
@@ -77,12 +85,17 @@ extension ScrubEngine {
             let saved = skipsEmail
             skipsEmail = nameTraits.contains(.messageID)
             defer { skipsEmail = saved }
-            return process(value, utf8: bytes, kind: ScrubEngine.isHeaderText(bytes) ? .text(nil) : .plain, path: path)
+            // A cursor (`x-ms-continuation`) is opaque however it is encoded: shapes and echoes only.
+            let isText = ScrubEngine.isHeaderText(bytes) && !nameTraits.contains(.describing)
+            return process(value, utf8: bytes, kind: isText ? .text(nil) : .plain, path: path)
         }
     }
 
-    /// Header values that are JSON are read as text; others for shapes, echoes and URLs only.
+    /// Header values that are JSON, or base64 of JSON (`eyJ…` without the dots of a JWT:
+    /// `X-Amz-Client-Context`, identity headers), are read as text; others for shapes, echoes and
+    /// URLs only.
     static func isHeaderText(_ bytes: [UInt8]) -> Bool {
-        bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[")
+        if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") { return true }
+        return bytes.count >= 16 && bytes.starts(with: "eyJ".utf8) && !bytes.contains(UInt8(ascii: "."))
     }
 }

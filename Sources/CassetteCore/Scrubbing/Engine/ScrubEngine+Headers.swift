@@ -21,19 +21,134 @@ extension ScrubEngine {
         guard start < end else { return [] }
         let credentials = ScrubBytes.string(bytes, start..<end)
         let scheme = ScrubBytes.string(bytes, schemeStart..<start).trimmingCharacters(in: .whitespaces).lowercased()
+        let summary = "credentials of \(header)"
+        // Parameters (Digest, OAuth 1.0a, AWS Signature Version 4): only the secret ones, so a
+        // challenge's `nonce`, `realm` and `algorithm` stay as the server sent them. Masking a live
+        // request still takes the whole credentials.
+        if !masking, scheme != "basic", scheme != "bearer",
+            let spans = parameterSpans(bytes, start..<end, rule: rules.spec(.authorization), summary: summary)
+        {
+            return spans
+        }
+        // `SharedKey account:signature` (Azure Storage, and other `key-id:signature` schemes): the
+        // account names the key, the signature is the secret.
+        if !masking, scheme != "basic", scheme != "bearer", let colon = keyIDColon(bytes, start..<end) {
+            return [
+                Span(
+                    range: (colon + 1)..<end, secret: ScrubBytes.string(bytes, (colon + 1)..<end),
+                    rule: rules.spec(.authorization), summary: summary + " (signature after the key id)")
+            ]
+        }
         var parts: [String] = []
         if scheme == "basic", let data = Data(base64Encoded: credentials),
             let decoded = String(data: data, encoding: .utf8), let colon = decoded.firstIndex(of: ":")
         {
             parts = [String(decoded[decoded.index(after: colon)...])]
+        } else if let decoded = ScrubEngine.base64JSONObject(credentials) {
+            // A key that is base64 of JSON (a legacy Grafana key, `{"k":…,"n":…,"id":1}`): its
+            // random members may be echoed alone.
+            parts = decoded.compactMap { member in
+                guard case .string(let text) = member.value, ScrubEngine.looksRandom(text) else { return nil }
+                return text
+            }
         } else if credentials.contains("=") {
             parts = ScrubEngine.parameterValues(credentials).filter(ScrubEchoPolicy.looksLikeSecret)
         }
         return [
             Span(
                 range: start..<end, secret: credentials, rule: rules.spec(.authorization),
-                summary: "credentials of \(header)", parts: parts)
+                summary: summary, parts: parts)
         ]
+    }
+
+    /// The members of a JSON object that `text` is the base64 of, if it is one.
+    static func base64JSONObject(_ text: String) -> [JSONValue.Member]? {
+        guard text.hasPrefix("eyJ"), !text.contains("."), let (decoded, _) = ScrubTextCodecs.base64Text(text),
+            case .object(let members)? = try? JSONParser.parse(Data(decoded.utf8))
+        else { return nil }
+        return members
+    }
+
+    /// Sixteen characters or more of letters and digits, both: a random key, not a name.
+    static func looksRandom(_ text: String) -> Bool {
+        text.utf8.count >= 16 && text.utf8.contains(where: ShapeBytes.isDigit)
+            && text.utf8.contains(where: ShapeBytes.isLetter)
+            && text.utf8.allSatisfy {
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+            }
+    }
+
+    /// Names of credential parameters that are secrets though their words do not say so: Digest's
+    /// `response` and `cnonce`.
+    static let secretParameters: Set<String> = ["response", "cnonce", "sig"]
+    /// Credential parameters that name a place, kept as they are.
+    static let identifierParameters: Set<String> = ["realm", "uri", "domain"]
+
+    /// Spans for the secret parameters of a `name=value, name="value"` list (two parameters or
+    /// more, each a name of letters, digits, `-` and `_`), or `nil` when the text is no such list or
+    /// none of its parameters is named like a secret.
+    func parameterSpans(_ bytes: [UInt8], _ range: Range<Int>, rule: ScrubRuleSpec, summary: String) -> [Span]? {
+        var spans: [Span] = []
+        var count = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == UInt8(ascii: ",") { index += 1 }
+            guard index < range.upperBound else { break }
+            let nameStart = index
+            while index < range.upperBound,
+                ShapeBytes.isAlphanumeric(bytes[index]) || bytes[index] == UInt8(ascii: "-")
+                    || bytes[index] == UInt8(ascii: "_")
+            {
+                index += 1
+            }
+            guard index > nameStart, index < range.upperBound, bytes[index] == UInt8(ascii: "=") else { return nil }
+            let name = ScrubBytes.string(bytes, nameStart..<index)
+            index += 1
+            var valueStart = index
+            var valueEnd: Int
+            if index < range.upperBound, bytes[index] == UInt8(ascii: "\"") {
+                valueStart += 1
+                guard let quote = bytes[valueStart..<range.upperBound].firstIndex(of: UInt8(ascii: "\"")) else {
+                    return nil
+                }
+                valueEnd = quote
+                index = quote + 1
+            } else {
+                while index < range.upperBound, bytes[index] != UInt8(ascii: ","), bytes[index] != 0x20 { index += 1 }
+                valueEnd = index
+            }
+            count += 1
+            // A realm or request URI echoed from the challenge is kept as it is, whatever it looks
+            // like (`realm="replica-set@db.example.com"` is no address).
+            if ScrubEngine.identifierParameters.contains(name.lowercased()), valueEnd > valueStart {
+                let text = ScrubBytes.string(bytes, valueStart..<valueEnd)
+                spans.append(
+                    Span(range: valueStart..<valueEnd, secret: text, rule: rule, summary: summary, fixed: text))
+                continue
+            }
+            guard valueEnd > valueStart,
+                ScrubEngine.secretParameters.contains(name.lowercased()) || isSecretName(name, in: .query)
+            else { continue }
+            spans.append(
+                Span(
+                    range: valueStart..<valueEnd, secret: ScrubBytes.string(bytes, valueStart..<valueEnd), rule: rule,
+                    summary: summary + " (parameter \(name))"))
+        }
+        return count >= 2 && spans.contains(where: { $0.fixed == nil }) ? spans : nil
+    }
+
+    /// The colon of `key-id:signature` credentials: one colon, a key id of letters, digits, `.`,
+    /// `_` and `-` before it, and a secret-looking signature after it with no space.
+    func keyIDColon(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        guard let colon = bytes[range].firstIndex(of: UInt8(ascii: ":")), colon > range.lowerBound,
+            bytes[range].lastIndex(of: UInt8(ascii: ":")) == colon, !bytes[range].contains(0x20),
+            bytes[range.lowerBound..<colon].allSatisfy({
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: "-")
+            }),
+            ScrubEchoPolicy.looksLikeSecret(ScrubBytes.string(bytes, (colon + 1)..<range.upperBound))
+        else { return nil }
+        return colon
     }
 
     /// The values of `name=value, name="value"` parameters.

@@ -15,6 +15,12 @@ extension ScrubEngine {
         /// The name of a pair whose value member holds objects (`{"key": "API_TOKEN", "values":
         /// [{"context": "production", "value": "…"}]}`): their value members hold the secret.
         var pairName: String?
+        /// What marks the objects here as holding a secret in their value members (`masked`,
+        /// `CONCEALED`, `random_password`), from a sibling of theirs or of an object above.
+        var marker: String?
+        /// The value stands in a catalogue of translations: a namespaced key (`auth.password`), or
+        /// an object whose strings are all natural language with some prose among them.
+        var catalogue = false
     }
 
     /// Where a JSON value is: the path findings name (into a structured body, or the text location
@@ -89,6 +95,12 @@ extension ScrubEngine {
             }
         }
         let isGrant = loweredKeys.contains("grant_type")
+        // A sibling that says the object holds a secret (`"masked": true`, `"type": "CONCEALED"`,
+        // `"kind": "Secret"`, a Terraform `random_password`) marks its value members, here and in
+        // the objects below (`instances[].attributes.result`).
+        let marker = secretMarker(members, loweredKeys) ?? scope.marker
+        // Whether the object is a catalogue of translations, judged only once a member is secret.
+        var isCatalogue: Bool?
         var result = members
         var renamed = false
         for (index, member) in members.enumerated() {
@@ -100,6 +112,10 @@ extension ScrubEngine {
             if isJWK {
                 // A JSON Web Key: only its private members are secrets, also under `keys`.
                 if SecretNames.privateJWKMembers.contains(key) { child.secret = (key, false) }
+            } else if let marker, SecretNames.markedValueKeys.contains(loweredKeys[index]),
+                !ScrubEngine.isPlainValue(member.value)
+            {
+                child.secret = (marker, true)
             } else if let pairName, SecretNames.pairValueKeys.contains(loweredKeys[index]) {
                 if let structure = ScrubHeaderStructure.of(pairName), structure != .url {
                     child.structure = (structure, pairName)
@@ -116,14 +132,24 @@ extension ScrubEngine {
             {
                 child.secret = (key, false)
                 child.numeric = keyTraits.contains(.numeric)
+                // `"db_password": {"value": …, "sensitive": true}`: the name holds for the value
+                // one level below.
+                if case .object = member.value { child.pairName = key }
             } else if keyTraits.contains(.container) {
                 child.secret = (key, true)
             } else if let inherited = scope.secret, inherited.inherited, !keyTraits.contains(.describing) {
                 child.secret = inherited
             }
             if keyTraits.contains(.container), child.secret != nil { child.secret = (key, true) }
+            if child.secret == nil { child.marker = marker }
             if child.secret == nil, rules.jsonPaths.contains(where: { $0.matches(memberPlace.inner) }) {
                 child.secret = (key, false)
+            }
+            if child.secret != nil {
+                if isCatalogue == nil { isCatalogue = ScrubEngine.isCatalogue(members) }
+                child.catalogue =
+                    isCatalogue == true || ScrubEngine.isNamespacedKey(key)
+                    || pairName.map(ScrubEngine.isNamespacedKey) == true
             }
             if !enabled {
                 child.secret = nil
@@ -139,6 +165,67 @@ extension ScrubEngine {
         }
         if !renamed && ScrubEngine.isSame(members, result) { return .object(members) }
         return renamed && !place.isText ? .object(sorting: result) : .object(result)
+    }
+
+    /// The marker among an object's members that says its value members hold a secret: a boolean
+    /// flag that is `true` (`masked`, `isSecret`, `sensitive`), or a type that names a secret
+    /// (`"type": "CONCEALED"`, `"kind": "Secret"`, `"type": "random_password"`, `SecureString`).
+    func secretMarker(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> String? {
+        for (member, lowered) in zip(members, loweredKeys) {
+            // Every marker key is 4 to 12 bytes long: most keys are passed over without hashing.
+            let length = lowered.utf8.count
+            guard length >= 4, length <= 12 else { continue }
+            if SecretNames.secretFlagKeys.contains(lowered), case .bool(true) = member.value { return member.key }
+            if SecretNames.secretTypeKeys.contains(lowered), case .string(let type) = member.value, type.count <= 40,
+                SecretNames.secretTypes.contains(type.lowercased()) || isSecretName(type, in: .jsonKey)
+            {
+                return "\(member.key): \(type)"
+            }
+        }
+        return nil
+    }
+
+    /// A key namespaced like a translation's: identifiers joined by dots (`auth.password.forgot`).
+    static func isNamespacedKey(_ key: String) -> Bool {
+        key.utf8.contains(UInt8(ascii: ".")) && ScrubEchoPolicy.isReference(key, dottedPaths: true)
+    }
+
+    /// An object of translations: two strings or more, every one natural language, one of them
+    /// with a space (`{"password": "Kennwort", "password_hint": "Geben Sie Ihr Kennwort ein"}`).
+    static func isCatalogue(_ members: [JSONValue.Member]) -> Bool {
+        var strings = 0
+        var prose = false
+        for member in members {
+            guard case .string(let text) = member.value else { continue }
+            guard ScrubEchoPolicy.isNaturalLanguage(text) else { return false }
+            strings += 1
+            if text.utf8.contains(0x20) { prose = true }
+        }
+        return strings >= 2 && prose
+    }
+
+    /// `scheme://user:password@host…`, or its user info scrubbed.
+    static func isURLWithCredentials(_ bytes: [UInt8]) -> Bool {
+        guard let separator = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0), separator > 0,
+            bytes[..<separator].allSatisfy({
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+            })
+        else { return false }
+        let authority = bytes[(separator + 3)...].prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
+        guard let at = authority.lastIndex(of: UInt8(ascii: "@")) else { return false }
+        // Scrubbed already: `postgres://SCRUBBED-USER-1@host/…`.
+        return authority[..<at].contains(UInt8(ascii: ":"))
+            || ScrubBytes.contains(Array(authority[..<at]), Array("SCRUBBED".utf8))
+    }
+
+    /// Booleans, numbers and null: a marker makes none of them a secret.
+    static func isPlainValue(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string, .array, .object: false
+        default: true
+        }
     }
 
     /// Whether a walk gave `value` back unchanged: the same string or number, or the same array
@@ -180,7 +267,21 @@ extension ScrubEngine {
         {
             return process(text, utf8: bytes, kind: .plain, path: place.path)
         }
-        if let secret = scope.secret, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
+        // A URL with credentials under a secret's name (`DATABASE_URL`): the URL rules take its
+        // user info, and its host and path stay.
+        if scope.secret != nil, ScrubEngine.isURLWithCredentials(bytes) {
+            return process(text, utf8: bytes, kind: .url, path: place.path)
+        }
+        // A translation under a name that says password (`"auth.password": "Passwort"`).
+        if let secret = scope.secret, scope.catalogue, ScrubEchoPolicy.isNaturalLanguage(text) {
+            _ = secret
+            return text
+        }
+        // Prose under a container whose echoes were scrubbed is still prose, not a secret of its own
+        // (`"registry bearer token response"` became `"SCRUBBED-SECRET-1 response"`).
+        let scrubbedProse =
+            scope.secret?.inherited == true && !masking && ScrubBytes.contains(bytes, Array("SCRUBBED".utf8))
+        if let secret = scope.secret, !scrubbedProse, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
             let summary =
                 secret.inherited ? "value under JSON key \"\(secret.name)\"" : "value of JSON key \"\(secret.name)\""
             let span = Span(range: 0..<bytes.count, secret: text, rule: rules.spec(.secretField), summary: summary)
@@ -206,6 +307,7 @@ extension ScrubEngine {
     /// keys under key-like names, masked values (`********`), and prose under a container.
     static func isNeverSecret(_ text: String, inherited: Bool) -> Bool {
         if SecretNames.benignValues.contains(text.lowercased()) || ScrubEchoPolicy.isPublicKey(text)
+            || ScrubEchoPolicy.isPublicByDesign(text)
             || ScrubEchoPolicy.isReference(text, dottedPaths: false)
         {
             return true

@@ -77,6 +77,12 @@ extension ScrubEngine {
         if ScrubBytes.matches(LineKeyword.export, in: bytes, at: cursor, before: end) {
             cursor += LineKeyword.export.count
         }
+        // csh's `setenv NAME value`: the name and its value apart by blanks.
+        var spaced = false
+        if ScrubBytes.matches(LineKeyword.setenv, in: bytes, at: cursor, before: end) {
+            cursor += LineKeyword.setenv.count
+            spaced = true
+        }
         if ScrubBytes.matches(LineKeyword.listItem, in: bytes, at: cursor, before: end) {
             cursor += 2
             pair = nil
@@ -100,12 +106,15 @@ extension ScrubEngine {
         }
         guard !nameRange.isEmpty else { return index + 1 }
         while cursor < end, ShapeBytes.isBlank(bytes[cursor]) { cursor += 1 }
-        guard cursor < end, bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: ":") else {
+        if spaced, cursor < end, cursor > nameRange.upperBound {
+            // The blanks were the separator: step back onto the last of them.
+            cursor -= 1
+        } else if !(cursor < end && (bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: ":"))) {
             return index + 1
         }
         // `name: value` takes a space after the colon (else `https://…` would be a name).
-        if bytes[cursor] == UInt8(ascii: ":"), cursor + 1 < end, bytes[cursor + 1] != 0x20, bytes[cursor + 1] != 0x09,
-            nameRange.upperBound == cursor
+        if !spaced, bytes[cursor] == UInt8(ascii: ":"), cursor + 1 < end, bytes[cursor + 1] != 0x20,
+            bytes[cursor + 1] != 0x09, nameRange.upperBound == cursor
         {
             return index + 1
         }
@@ -230,6 +239,7 @@ private enum LineKeyword {
     static let `default` = Array("default ".utf8)
     static let netrcPasswords = [Array("password ".utf8), Array("passwd ".utf8)]
     static let export = Array("export ".utf8)
+    static let setenv = Array("setenv ".utf8)
     static let listItem = Array("- ".utf8)
     static let comment = Array(" #".utf8)
 }

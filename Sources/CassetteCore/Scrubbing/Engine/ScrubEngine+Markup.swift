@@ -26,6 +26,13 @@ extension ScrubEngine {
             let local = qualified.split(separator: ":").last.map(String.init) ?? qualified
             let attributes = ScrubEngine.attributes(bytes, nameEnd..<close)
             found.spans += attributeSpans(bytes, attributes, tag: local)
+            // JSON escaped into an attribute (`data-props="{&quot;apiToken&quot;:…}"`): opened.
+            for attribute in attributes where ScrubEngine.holdsEscapedJSON(bytes, attribute.value) {
+                found.nested.append(
+                    Nested(
+                        range: attribute.value, encoding: .html, kind: .text(nil),
+                        place: "in the HTML-decoded attribute \(attribute.name)"))
+            }
             guard bytes[close - 1] != UInt8(ascii: "/"), isSecretName(local, in: .jsonKey),
                 let text = ScrubEngine.elementText(bytes, after: close, name: qualified)
             else { continue }
@@ -65,6 +72,17 @@ extension ScrubEngine {
                 rule: rules.spec(.secretField),
                 summary: "\(holder.name) of <\(tag)> \"\(secretName)\"")
         ]
+    }
+
+    /// Whether an attribute's value is JSON written with character references: `{` or `[` first
+    /// and `&quot;` in it.
+    static func holdsEscapedJSON(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        guard range.count >= 8,
+            bytes[range.lowerBound] == UInt8(ascii: "{") || bytes[range.lowerBound] == UInt8(ascii: "[")
+        else { return false }
+        return ScrubBytes.firstIndex(
+            of: Array("&quot;".utf8), in: bytes, from: range.lowerBound, before: range.upperBound)
+            != nil
     }
 
     /// The `>` that ends the tag whose attributes start at `start`, skipping quoted values; `nil`
@@ -148,5 +166,79 @@ extension ScrubEngine {
         while start < end, ShapeBytes.isSpace(bytes[start]) { start += 1 }
         while end > start, ShapeBytes.isSpace(bytes[end - 1]) { end -= 1 }
         return start < end ? start..<end : nil
+    }
+}
+
+extension ScrubEngine {
+    /// Secrets in table layouts of HTML pages (debug pages, admin UIs): a cell whose whole text is
+    /// a secret's name, then, past tags and blanks only, the cell that holds its value:
+    /// `<td>DB_PASSWORD</td><td>…</td>`, `<dt>API_KEY</dt><dd>…</dd>`, `<div class="key">…</div>
+    /// <div class="value"><code>…</code></div>`. The name must read as an identifier (`DB_PASSWORD`,
+    /// `apiKey`, `secret-key`), not a word of prose (`Password` in a form's label), and the value
+    /// must look like a secret.
+    func cellStructure(_ bytes: [UInt8]) -> Found {
+        var found = Found()
+        guard bytes.contains(UInt8(ascii: "<")), ScrubBytes.contains(bytes, Array("</".utf8)) else { return found }
+        var pendingName: String?
+        var sawClosingTag = false
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<") {
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { sawClosingTag = true }
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { break }
+                index = close + 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+            var textStart = start
+            var textEnd = index
+            while textStart < textEnd, ShapeBytes.isSpace(bytes[textStart]) { textStart += 1 }
+            while textEnd > textStart, ShapeBytes.isSpace(bytes[textEnd - 1]) { textEnd -= 1 }
+            guard textStart < textEnd else { continue }
+            let text = ScrubBytes.string(bytes, textStart..<textEnd)
+            if let name = pendingName, sawClosingTag, textEnd - textStart <= 4096,
+                ScrubEchoPolicy.looksLikeSecret(text),
+                !ScrubEngine.isNeverSecret(text, inherited: false)
+            {
+                found.spans.append(
+                    Span(
+                        range: textStart..<textEnd, secret: ScrubTextCodecs.htmlDecoded(text),
+                        observed: nil, rule: rules.spec(.secretField), summary: "value in the cell after \"\(name)\""))
+                pendingName = nil
+                continue
+            }
+            pendingName = nil
+            sawClosingTag = false
+            if ScrubEngine.isIdentifierName(bytes[textStart..<textEnd]), !ScrubBytes.contains(text, "SCRUBBED"),
+                isSecretName(text, in: .jsonKey)
+            {
+                pendingName = text
+            }
+        }
+        return found
+    }
+
+    /// A name that reads as an identifier: 2 to 64 letters, digits, `_`, `-` and `.`, with a
+    /// separator, a camel-case step or all in upper case.
+    static func isIdentifierName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count >= 2, bytes.count <= 64, let first = bytes.first, ShapeBytes.isLetter(first) else {
+            return false
+        }
+        var separator = false
+        var camel = false
+        var lower = false
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
+                separator = true
+            } else if !ShapeBytes.isAlphanumeric(byte) {
+                return false
+            }
+            if ShapeBytes.isLower(byte) { lower = true }
+            if ShapeBytes.isUpper(byte), ShapeBytes.isLower(previous) { camel = true }
+            previous = byte
+        }
+        return separator || camel || !lower
     }
 }

@@ -14,6 +14,13 @@ extension ScrubEngine {
             found.add(multipartStructure(bytes, boundary: boundary), avoiding: found.claimed)
             return
         }
+        // A mail part in quoted-printable: its body decoded (a soft line break may split a token).
+        if let body = ScrubEngine.quotedPrintableBody(bytes) {
+            found.nested.append(
+                Nested(
+                    range: body.range, encoding: .quotedPrintable(lineBreak: body.lineBreak), kind: .text(nil),
+                    place: "in the quoted-printable text"))
+        }
         var start = 0
         var end = bytes.count
         while start < end, ShapeBytes.isSpace(bytes[start]) { start += 1 }
@@ -60,7 +67,29 @@ extension ScrubEngine {
         if ScrubEngine.mayHoldURL(bytes) { embeddedURLs(bytes, text, into: &found) }
         found.add(lineStructure(bytes), avoiding: found.claimed)
         found.add(tagStructure(bytes), avoiding: found.claimed)
+        found.add(cellStructure(bytes), avoiding: found.claimed)
         found.add(pairStructure(bytes), avoiding: found.claimed)
+    }
+
+    /// The body of a MIME entity whose headers say `Content-Transfer-Encoding: quoted-printable`:
+    /// from after the blank line that ends its headers to the end of the text.
+    static func quotedPrintableBody(_ bytes: [UInt8]) -> (range: Range<Int>, lineBreak: String)? {
+        let marker = Array("quoted-printable".utf8)
+        guard bytes.count > 40, let at = ScrubBytes.firstIndex(of: marker, in: bytes, from: 0) else { return nil }
+        let crlf = ScrubBytes.firstIndex(of: Array("\r\n\r\n".utf8), in: bytes, from: 0)
+        let lf = ScrubBytes.firstIndex(of: Array("\n\n".utf8), in: bytes, from: 0)
+        let (blank, length, lineBreak) =
+            switch (crlf, lf) {
+            case (let c?, let l?) where c < l: (c, 4, "\r\n")
+            case (_, let l?): (l, 2, "\n")
+            case (let c?, nil): (c, 4, "\r\n")
+            default: (-1, 0, "")
+            }
+        guard blank > at, blank + length < bytes.count else { return nil }
+        // The marker is the value of the encoding header of that block.
+        let header = String(decoding: bytes[..<blank], as: UTF8.self).lowercased()
+        guard header.contains("content-transfer-encoding: quoted-printable") else { return nil }
+        return ((blank + length)..<bytes.count, lineBreak)
     }
 
     /// Text with no space and none of `:/?=&` but their escapes (`%3A`, `%2F`, `%3F`, `%3D`, `%26`):

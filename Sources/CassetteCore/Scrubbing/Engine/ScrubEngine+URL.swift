@@ -28,7 +28,9 @@ extension ScrubEngine {
                 at > authorityStart
             {
                 hostStart = at + 1
-                if let span = userInfoSpan(bytes, authorityStart..<at) { found.spans.append(span) }
+                if let span = userInfoSpan(bytes, authorityStart..<at, rest: authorityEnd..<range.upperBound) {
+                    found.spans.append(span)
+                }
             }
             var hostEnd = hostStart
             while hostEnd < authorityEnd, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
@@ -49,16 +51,51 @@ extension ScrubEngine {
     }
 
     /// The user info `user:password` is a secret, its password one of its own; a user name alone
-    /// only when it looks like a secret (`https://ghp_…@github.com`), not `git` of `ssh://git@host`.
-    private func userInfoSpan(_ bytes: [UInt8], _ range: Range<Int>) -> Span? {
+    /// only when it looks like a secret (`https://ghp_…@github.com`), not `git` of `ssh://git@host`,
+    /// and not when the path names it too (`https://org@dev.azure.com/org/…`: an organisation).
+    private func userInfoSpan(_ bytes: [UInt8], _ range: Range<Int>, rest: Range<Int>) -> Span? {
         guard rules.isEnabled(.userInfo) else { return nil }
         let secret = ScrubBytes.string(bytes, range)
         let colon = secret.firstIndex(of: ":")
         let password = colon.map { secret[secret.index(after: $0)...] } ?? ""
         guard !password.isEmpty || ScrubEchoPolicy.looksLikeSecret(secret) else { return nil }
+        if password.isEmpty, colon == nil {
+            let segment = Array(("/" + secret).utf8)
+            var from = rest.lowerBound
+            while let at = ScrubBytes.firstIndex(of: segment, in: bytes, from: from, before: rest.upperBound) {
+                let end = at + segment.count
+                if end == rest.upperBound || ScrubEngine.pathEnds.contains(bytes[end])
+                    || bytes[end] == UInt8(ascii: "/")
+                {
+                    return nil
+                }
+                from = at + 1
+            }
+        }
         return Span(
             range: range, secret: secret, rule: rules.spec(.userInfo), summary: "URL user info",
             parts: [ScrubBytes.percentDecoded(password, plusAsSpace: false)])
+    }
+
+    /// A path segment that is a signature or signed token rather than a name: 64 characters or
+    /// more of the base64url alphabet with upper- and lower-case letters and digits.
+    static func isSignedSegment(_ segment: ArraySlice<UInt8>) -> Bool {
+        guard segment.count >= 64 else { return false }
+        var upper = 0
+        var lower = 0
+        var digit = 0
+        for byte in segment {
+            if ShapeBytes.isUpper(byte) {
+                upper += 1
+            } else if ShapeBytes.isLower(byte) {
+                lower += 1
+            } else if ShapeBytes.isDigit(byte) {
+                digit += 1
+            } else if byte != UInt8(ascii: "-"), byte != UInt8(ascii: "_"), byte != UInt8(ascii: "~") {
+                return false
+            }
+        }
+        return upper >= 4 && lower >= 4 && digit >= 4
     }
 
     /// Secrets in the segments of a URL path.
@@ -121,6 +158,13 @@ extension ScrubEngine {
                 ScrubEchoPolicy.looksLikeSecret(text) || text.utf8.count >= 20
             {
                 add(segment, "webhook token in the URL path")
+                continue
+            }
+            // A signed segment (CDN and image-proxy URLs signed in the path): 64 base64url
+            // characters or more, upper- and lower-case letters and digits mixed, no dots. Hex
+            // digests and ids are one case and stay.
+            if ScrubEngine.isSignedSegment(bytes[segment]) {
+                add(segment, "signed segment of the URL path")
                 continue
             }
             // `/reset-password/<token>`, `/magic-link/<token>`.

@@ -59,6 +59,10 @@ struct ScrubEngine {
             case base64(ScrubTextCodecs.Base64Style)
             /// A JSON document, parsed with the ranges of its strings and numbers in source order.
             case json(JSONValue, ranges: [Range<Int>])
+            /// Text escaped with HTML character references (JSON in an attribute, `&quot;` for `"`).
+            case html
+            /// Quoted-printable text (a mail part), written back with lines broken by `lineBreak`.
+            case quotedPrintable(lineBreak: String)
         }
 
         var range: Range<Int>
@@ -206,7 +210,11 @@ struct ScrubEngine {
             if byName.contains(span.rule.name), ScrubEngine.isNeverSecret(span.secret, inherited: false) {
                 return false
             }
-            return masking || !rules.isPlaceholder(span.secret)
+            if masking { return true }
+            // A value found by its name that holds a placeholder among other text was scrubbed
+            // already (its echo was replaced where it stood): judging it again would not be idempotent.
+            if byName.contains(span.rule.name), ScrubBytes.contains(span.secret, "SCRUBBED") { return false }
+            return !rules.isPlaceholder(span.secret)
         }
         candidates = candidates.enumerated().sorted {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
@@ -323,9 +331,7 @@ struct ScrubEngine {
         _ path: [JSONPathComponent], to edits: inout [Edit]
     ) {
         var replacement = placeholder
-        if fitsLength, replacement.utf8.count < range.count {
-            replacement += String(repeating: "*", count: range.count - replacement.utf8.count)
-        }
+        if fitsLength { replacement = ScrubEngine.fitted(replacement, to: range.count) }
         guard !bytes[range].elementsEqual(replacement.utf8) else { return }
         edits.append(Edit(range: range, replacement: replacement))
         let place = places.filter { !$0.isEmpty }.reversed().joined(separator: " ")
@@ -336,9 +342,32 @@ struct ScrubEngine {
         findingPaths.append(path)
     }
 
+    /// A placeholder of exactly `length` bytes, for places where lengths may be framing (binary
+    /// bodies): padded with `*`, or, when it is longer than the secret, cut to `SCRUBBED` and `*`s
+    /// (or `*`s alone for a secret shorter than that), which every rule still reads as scrubbed.
+    static func fitted(_ placeholder: String, to length: Int) -> String {
+        let count = placeholder.utf8.count
+        if count <= length { return placeholder + String(repeating: "*", count: length - count) }
+        let marker = "SCRUBBED"
+        if length >= marker.utf8.count { return marker + String(repeating: "*", count: length - marker.utf8.count) }
+        return String(repeating: "*", count: length)
+    }
+
     /// Reads a nested text: first pass, registers what it holds; second pass, the edits that write
     /// its changes back in its encoding.
     mutating func processNested(_ item: Nested, in bytes: [UInt8], path: [JSONPathComponent]) -> [Edit] {
+        let edits = encodedNested(item, in: bytes, path: path)
+        // Where lengths are framing (binary bodies), a nested text written back at another length
+        // (base64 of a shorter text) gives way to a marker of the same length.
+        guard fitsLength else { return edits }
+        return edits.map { edit in
+            edit.replacement.utf8.count == edit.range.count
+                ? edit : Edit(range: edit.range, replacement: ScrubEngine.fitted("SCRUBBED", to: edit.range.count))
+        }
+    }
+
+    /// ``processNested(_:in:path:)`` before lengths are fitted.
+    private mutating func encodedNested(_ item: Nested, in bytes: [UInt8], path: [JSONPathComponent]) -> [Edit] {
         depth += 1
         places.append(item.place)
         defer {
@@ -369,6 +398,17 @@ struct ScrubEngine {
             return [Edit(range: item.range, replacement: ScrubTextCodecs.base64(result, style: style))]
         case .json(let value, let ranges):
             return jsonTextEdits(value, ranges: ranges, path: path)
+        case .quotedPrintable(let lineBreak):
+            guard let decoded = ScrubTextCodecs.quotedPrintableDecoded(bytes[item.range]) else { return [] }
+            let result = process(decoded, kind: item.kind, path: path)
+            guard result != decoded else { return [] }
+            return [Edit(range: item.range, replacement: ScrubTextCodecs.quotedPrintable(result, lineBreak: lineBreak))]
+        case .html:
+            let decoded = ScrubTextCodecs.htmlDecoded(raw)
+            let result = process(decoded, kind: item.kind, path: path)
+            guard result != decoded else { return [] }
+            let apostrophe = raw.contains("&#x27;") ? "&#x27;" : raw.contains("&apos;") ? "&apos;" : "&#39;"
+            return [Edit(range: item.range, replacement: ScrubTextCodecs.htmlEscaped(result, apostrophe: apostrophe))]
         }
     }
 

@@ -174,3 +174,73 @@ enum ScrubTextCodecs {
         }
     }
 }
+
+extension ScrubTextCodecs {
+    /// Quoted-printable text (RFC 2045) decoded: soft line breaks (`=` at a line's end) removed and
+    /// `=XX` escapes read, as UTF-8; `nil` when the escapes do not make UTF-8 text.
+    static func quotedPrintableDecoded(_ bytes: ArraySlice<UInt8>) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            default: nil
+            }
+        }
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "=") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            if index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A {
+                index += 2
+            } else if index + 2 < bytes.endIndex, bytes[index + 1] == 0x0D, bytes[index + 2] == 0x0A {
+                index += 3
+            } else if index + 2 < bytes.endIndex, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                output.append(high << 4 | low)
+                index += 3
+            } else {
+                return nil
+            }
+        }
+        return String(validating: output, as: UTF8.self)
+    }
+
+    /// Text encoded as quoted-printable, lines of at most 76 characters with soft breaks, hard
+    /// line breaks written as `lineBreak`.
+    static func quotedPrintable(_ text: String, lineBreak: String) -> String {
+        var output = ""
+        var lineLength = 0
+        func put(_ piece: String) {
+            if lineLength + piece.utf8.count > 75 {
+                output += "=" + lineBreak
+                lineLength = 0
+            }
+            output += piece
+            lineLength += piece.utf8.count
+        }
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
+        for (number, line) in lines.enumerated() {
+            if number > 0 {
+                output += lineBreak
+                lineLength = 0
+            }
+            let bytes = Array(line.utf8)
+            for (position, byte) in bytes.enumerated() {
+                let last = position == bytes.count - 1
+                if byte >= 33 && byte <= 126 && byte != UInt8(ascii: "=") || (byte == 0x20 || byte == 0x09) && !last {
+                    put(String(UnicodeScalar(byte)))
+                } else {
+                    put("=" + String(format: "%02X", byte))
+                }
+            }
+        }
+        return output
+    }
+}

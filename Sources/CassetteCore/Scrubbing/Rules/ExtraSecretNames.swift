@@ -21,7 +21,7 @@ package enum ExtraSecretNames {
     package static let words: Set<String> = [
         "pswd", "passcode", "passkey", "privatekey", "privkey", "secretkey", "accesskey", "authkey", "appkey",
         "apikeys", "masterkey", "signingkey", "encryptionkey", "sessionkey", "hmac", "otp", "totp", "hotp", "jwt",
-        "creds", "cred", "dsn", "connectionstring", "connstr", "sessid", "sesskey", "cvc", "cvv", "cvv2",
+        "creds", "cred", "crumb", "dsn", "connectionstring", "connstr", "sessid", "sesskey", "cvc", "cvv", "cvv2",
         // The same word in other languages, as configuration files and login forms spell it.
         "contrasena", "contraseña", "passwort", "kennwort", "senha", "motdepasse", "wachtwoord", "losenord",
         "lösenord", "hasło", "haslo", "пароль", "密码", "パスワード", "비밀번호",
@@ -112,6 +112,8 @@ package enum ExtraSecretNames {
     /// Whole names that contain a secret word but hold none: counts and limits of model tokens,
     /// password *policies* and *dates*, OpenID discovery lists, pagination cursors, key *ids*.
     package static let benignNames: Set<String> = [
+        // Public halves of OAuth 1.0a and HTTP message signatures.
+        "oauth-consumer-key", "oauth-signature-method", "key-id",
         // Rate limits of AI and other APIs (headers).
         "x-ratelimit-remaining-tokens", "x-ratelimit-limit-tokens", "x-ratelimit-reset-tokens",
         "x-ratelimit-remaining-tokens-usage-based", "x-ratelimit-limit-tokens-usage-based",
@@ -196,7 +198,7 @@ package enum ExtraSecretNames {
         "timestamp", "date", "time", "changed", "updated", "created", "disabled", "expired", "rotated", "rotation",
         "lifetime", "label", "description", "title", "requirements", "complexity", "rules", "fingerprint", "kind",
         "status", "sha256", "md5", "sha1", "size", "details", "provider", "issuer", "location", "path", "file",
-        "filename", "ref", "arn", "param", "header", "field", "last4", "prefix", "suffix",
+        "filename", "ref", "arn", "param", "header", "field", "last4", "prefix", "suffix", "accessor",
         // Units of a duration: `TOKEN_TTL_SECONDS`, `session_timeout_ms`, `passwordMaxAgeDays`.
         "seconds", "ms", "millis", "milliseconds", "minutes", "mins", "hours", "days",
     ]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which secrets are replaced wherever they appear (their echoes), and which only where a rule found
 /// them.
 ///
@@ -49,12 +51,59 @@ enum ScrubEchoPolicy {
         value.utf8.filter { $0 == 0x20 }.count >= 3
     }
 
+    /// Natural language, as translations are: letters (any script), spaces and sentence
+    /// punctuation, no digits, and either several words, letters beyond ASCII, or one capitalised
+    /// word (`Passwort`, `Mot de passe`, `Jeton d'accès`); never a run-together identifier.
+    static func isNaturalLanguage(_ value: String) -> Bool {
+        guard !value.isEmpty, value.count <= 200 else { return false }
+        var letters = 0
+        for character in value {
+            if character.isLetter {
+                letters += 1
+            } else if !(character == " " || "'’-?!.,:;…()«»\"¿¡".contains(character)) {
+                return false
+            }
+        }
+        guard letters >= 2 else { return false }
+        if value.utf8.contains(0x20) || value.utf8.contains(where: { $0 >= 0x80 }) { return true }
+        guard let first = value.first, first.isUppercase else { return false }
+        return value.dropFirst().allSatisfy { $0.isLowercase }
+    }
+
     /// Public key material that sits under key-like names (`ssh-ed25519 AAAA…`, a PEM public key or
     /// certificate): never a secret.
     static func isPublicKey(_ value: String) -> Bool {
         value.hasPrefix("ssh-") || value.hasPrefix("ecdsa-sha2-") || value.hasPrefix("sk-ssh-")
             || value.hasPrefix("-----BEGIN PUBLIC KEY") || value.hasPrefix("-----BEGIN CERTIFICATE")
             || value.hasPrefix("-----BEGIN RSA PUBLIC KEY") || value.hasPrefix("-----BEGIN PGP PUBLIC")
+    }
+
+    /// Values that are public by design, whatever name they stand under: publishable keys (Stripe
+    /// `pk_live_`/`pk_test_`, Mapbox public tokens `pk.eyJ…`), client keys meant for browsers (Adyen
+    /// `live_`/`test_` and 32 upper-case letters or digits), and signatures made with a private key
+    /// (base64 of a DER ECDSA signature, `MEUCI…`: cosign, Sigstore), which anyone may verify and
+    /// none can replay.
+    static func isPublicByDesign(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        if value.hasPrefix("pk_live_") || value.hasPrefix("pk_test_") || value.hasPrefix("pk.eyJ") { return true }
+        if bytes.count == 37, value.hasPrefix("live_") || value.hasPrefix("test_"),
+            bytes[5...].allSatisfy({ ShapeBytes.isUpper($0) || ShapeBytes.isDigit($0) })
+        {
+            return true
+        }
+        return isAsymmetricSignature(bytes)
+    }
+
+    /// Base64 of a DER `SEQUENCE` of two `INTEGER`s (an ECDSA signature), its lengths consistent.
+    static func isAsymmetricSignature(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 88, bytes.count <= 200, bytes.starts(with: "ME".utf8),
+            let data = Data(base64Encoded: Data(bytes))
+        else { return false }
+        let der = [UInt8](data)
+        guard der.count >= 8, der[0] == 0x30, Int(der[1]) == der.count - 2, der[2] == 0x02 else { return false }
+        let second = 4 + Int(der[3])
+        guard second + 2 <= der.count, der[second] == 0x02 else { return false }
+        return second + 2 + Int(der[second + 1]) == der.count
     }
 
     /// A reference to a value kept elsewhere, not the value: a template (`${DB_PASSWORD}`,

@@ -54,8 +54,13 @@ struct ScrubNameMatcher: Sendable {
 
     /// ``traits(of:in:)`` without the remembered verdicts.
     private func judge(_ name: String, in context: Context) -> Traits {
+        // A name that holds a placeholder is scrubbed text, not a name (`Bearer sk_live_SCRUBBED-1 x`
+        // read as the name of a pair): judging it would make a second scrub differ from the first.
+        if ScrubBytes.contains(name, "SCRUBBED") { return [] }
         let lower = name.lowercased()
-        let words = ScrubNameMatcher.words(name)
+        var words = ScrubNameMatcher.words(name)
+        // `X-Identity-Header`: a header's name saying it is a header says nothing of its value.
+        if context == .header, words.count > 1, words.last == "header" { words.removeLast() }
         guard let last = words.last else { return [] }
         let joined = words.joined(separator: "-")
         var traits: Traits = []
@@ -80,14 +85,21 @@ struct ScrubNameMatcher: Sendable {
         if context == .query || context == .formField, SecretNames.urlOnlyNames.contains(joined) {
             return traits.union(.secret)
         }
-        if SecretNames.benignNames.contains(joined) { return traits.union(.describing) }
+        if SecretNames.benignNames.contains(joined) || ScrubNameMatcher.namesACursor(words) {
+            return traits.union(.describing)
+        }
         if SecretNames.describingLastWords.contains(last)
             || SecretNames.describingLastWords.contains(ScrubNameMatcher.singular(last))
         {
             return traits.union(.describing)
         }
+        if ScrubNameMatcher.describesAPolicy(words) { return traits.union(.describing) }
         if ScrubNameMatcher.namesNumericSecret(words) { traits.formUnion([.secret, .numeric]) }
         if ScrubNameMatcher.namesSecret(words) { traits.insert(.secret) }
+        // A weak word last, after a word that qualifies it: `db_pass`, `X-Identity-Header`.
+        if SecretNames.qualifiedLastWords.contains(last), words.filter({ $0 != "x" }).count >= 2 || context == .header {
+            traits.insert(.secret)
+        }
         if SecretNames.containerWords.contains(last), words.count == 1 || traits.contains(.secret) {
             traits.insert(.container)
         }
@@ -100,16 +112,38 @@ struct ScrubNameMatcher: Sendable {
         for (position, plural) in words.enumerated() {
             let word = plural.count >= 4 && plural.hasSuffix("s") ? String(plural.dropLast()) : plural
             if SecretNames.secretWords.contains(word) || SecretNames.secretWords.contains(plural) {
-                if word == "token", words.contains(where: SecretNames.quantityWords.contains) { continue }
+                // Counted tokens are plural (`cache_read_input_tokens`) or follow their quantity
+                // (`max_token`); `read_only_rest_token` is a token.
+                if word == "token",
+                    plural == "tokens" && words.contains(where: SecretNames.quantityWords.contains)
+                        || position > 0 && SecretNames.quantityWords.contains(words[position - 1])
+                {
+                    continue
+                }
                 if word == "token", position > 0, SecretNames.cursorWords.contains(words[position - 1]) { continue }
                 return true
             }
+            // A run-together cursor (`skiptoken`, `pagetoken`, `nexttoken`, `deltatoken`) grants nothing.
+            if word.hasSuffix("token"), SecretNames.cursorWords.contains(String(word.dropLast(5))) { continue }
             if SecretNames.secretWordEndings.contains(where: { word.hasSuffix($0) }) { return true }
             if word == "key", position > 0, SecretNames.keyQualifiers.contains(words[position - 1]) {
                 return true
             }
         }
         return false
+    }
+
+    /// Whether a policy word follows a secret word (`otp policy digits`, `password policy min length`):
+    /// the name is a setting of the policy for secrets.
+    /// Whether a word says the name holds a position in a listing (`x-ms-continuation`,
+    /// `next_cursor`): its value is opened for shapes, never read as a secret by name.
+    static func namesACursor(_ words: [String]) -> Bool {
+        words.contains { SecretNames.cursorNameWords.contains($0) }
+    }
+
+    private static func describesAPolicy(_ words: [String]) -> Bool {
+        guard let policy = words.firstIndex(where: SecretNames.policyWords.contains), policy > 0 else { return false }
+        return namesSecret(Array(words[..<policy])) || namesNumericSecret(Array(words[..<policy]))
     }
 
     /// Whether the words name a PIN, password or one-time code, whose numbers are secrets too.

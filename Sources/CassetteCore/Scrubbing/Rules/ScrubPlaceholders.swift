@@ -10,6 +10,8 @@ struct ScrubPlaceholders: Sendable {
     private let aws: ScrubRuleSpec?
     private let email: ScrubRuleSpec?
     private let jwt: ScrubRuleSpec?
+    /// The rule a bare `SCRUBBED` (a placeholder cut to the length of a short secret) stands for.
+    private let bare: ScrubRuleSpec?
     /// Project patterns' replacements, matched by expression.
     private let literals: [(regex: ScrubRegex, rule: ScrubRuleSpec)]
 
@@ -36,6 +38,7 @@ struct ScrubPlaceholders: Sendable {
         self.aws = aws
         self.email = email
         self.jwt = jwt
+        bare = labels["SECRET"] ?? labels.values.first
         self.literals = literals
     }
 
@@ -101,6 +104,12 @@ struct ScrubPlaceholders: Sendable {
                 }
             }
         }
+        // A placeholder padded to the length of what it replaced (binary bodies) ends in `*`s.
+        for index in found.indices {
+            var end = found[index].range.upperBound
+            while end < bytes.count, bytes[end] == UInt8(ascii: "*") { end += 1 }
+            found[index].range = found[index].range.lowerBound..<end
+        }
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
@@ -116,6 +125,10 @@ struct ScrubPlaceholders: Sendable {
         }
         if afterMarker < bytes.count, bytes[afterMarker] == UInt8(ascii: "-"), let match = labelled(bytes, at: start) {
             return match
+        }
+        // `SCRUBBED` cut short to fit a secret shorter than its placeholder in a binary body.
+        if let bare, afterMarker == bytes.count || bytes[afterMarker] == UInt8(ascii: "*") {
+            return (start..<afterMarker, bare)
         }
         for (prefix, rule) in prefixes
         where start >= prefix.count && ScrubBytes.matches(prefix, in: bytes, at: start - prefix.count) {

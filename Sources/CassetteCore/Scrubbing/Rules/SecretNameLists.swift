@@ -63,6 +63,10 @@ enum SecretNames {
         "page", "continuation", "sync", "cursor", "pagination", "resume", "next", "start", "marker", "skip",
         "change", "changes", "delta", "watermark",
     ]
+    /// Words that name a position in a listing wherever they stand in a name.
+    static let cursorNameWords: Set<String> = [
+        "continuation", "cursor", "skiptoken", "pagetoken", "nexttoken", "nextlink", "deltatoken", "synctoken",
+    ]
     /// Keys that hold a grant's secret in the JSON body of an OAuth token request (one with a
     /// `grant_type`): the authorization `code`, a JWT bearer `assertion`.
     static let grantSecretKeys: Set<String> = ["code", "assertion", "device_code", "code_verifier"]
@@ -81,6 +85,26 @@ enum SecretNames {
     static let pairNameKeys: Set<String> = ["name", "key", "keyname", "parameter", "variable", "header", "field"]
     /// Keys of the member that holds the value in such a pair.
     static let pairValueKeys: Set<String> = ["value", "values", "secret", "secretvalue", "content"]
+    /// Boolean members that, when `true`, say their object's value members hold a secret
+    /// (`{"key": "DEPLOY", "value": …, "masked": true}`, `{"isSecret": true, "value": …}`).
+    static let secretFlagKeys: Set<String> = [
+        "masked", "issecret", "is_secret", "secret", "sensitive", "concealed", "issensitive", "is_sensitive",
+    ]
+    /// Members whose value says what kind of value its object holds (`"type": "CONCEALED"`).
+    static let secretTypeKeys: Set<String> = ["type", "kind", "purpose", "fieldtype", "field_type", "valuetype"]
+    /// Kinds of value, lower-cased, that are secrets though no secret word names them.
+    static let secretTypes: Set<String> = ["concealed", "securestring", "secure_string", "secretstring", "sensitive"]
+    /// The members of a marked object that hold its secret: `value`, Terraform's `result`,
+    /// Kubernetes' `data` and `stringData`.
+    static let markedValueKeys: Set<String> = pairValueKeys.union([
+        "result", "stringdata", "plaintext", "secret_string", "secretstring",
+    ])
+    /// Words that name a secret only as the last word of a name that qualifies them (`db_pass`,
+    /// `replicaDbPass`, `new_pass`, `X-Identity-Header`), not alone (`pass` of a test run, `identity`).
+    static let qualifiedLastWords: Set<String> = ["pass", "pw", "identity", "assertion", "crumb", "pat", "sk"]
+    /// Words after a secret word that make the name describe a policy or rule for it rather than
+    /// hold it (`otpPolicyDigits`, `password_policy_min_length`, `token_rules_max_age`).
+    static let policyWords: Set<String> = ["policy", "policies", "rules", "requirements", "settings", "options"]
     /// Members of a JSON Web Key that hold private key material; the others (`kty`, `n`, `e`, `x`,
     /// `y`, `kid`, `x5c`, ...) are public.
     static let privateJWKMembers: Set<String> = ["d", "p", "q", "dp", "dq", "qi", "k", "oth"]
@@ -99,6 +123,8 @@ enum SecretNames {
     static let messageIDNames: Set<String> = [
         "message-id", "in-reply-to", "references", "content-id", "resent-message-id", "x-message-id",
         "original-message-id", "smtp-id",
+        // A challenge's `realm` names a protection space (`replica-set@db.example.com`).
+        "www-authenticate", "proxy-authenticate",
     ]
     /// Words of a URL path segment after which a random-looking segment is a one-time token
     /// (`/reset-password/<token>`, `/magic-link/<token>`).
