@@ -155,6 +155,6 @@ final class ReplaySession: Sendable {
         guard let predicate = matcher.rules.predicate else { return nil }
         let table = state.withLock { $0.table }
         let masked = matcher.masked(live, of: request)
-        return Set(table.positions(of: live.identity).filter { predicate(masked, table.maskedRequests[$0]) })
+        return Set(table.positions(of: live.identity).filter { predicate(masked, table.maskedRequest(at: $0)) })
     }
 }

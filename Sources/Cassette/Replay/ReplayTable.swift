@@ -11,9 +11,13 @@ package struct ReplayTable: Sendable {
     package let interactions: [Interaction]
     /// The identity of each interaction's request, by position.
     package let identities: [RequestIdentity]
-    /// Each interaction's request in masked form, by position: what the match rules' predicate and a
-    /// miss's explanation compare a live request with, masked once when the cassette is opened.
-    package let maskedRequests: [RecordedRequest]
+    /// Each interaction's request in masked form, by position, where computing its identity masked
+    /// it: what the match rules' predicate and a miss's explanation compare a live request with
+    /// (``maskedRequest(at:)``). `nil` where the identity did not need it (a request whose only
+    /// secrets are its `Authorization` credentials).
+    private let maskedRequests: [RecordedRequest?]
+    /// The matcher the identities come from, which masks what `maskedRequests` lacks.
+    private let matcher: RequestMatcher
     /// Each distinct request identity's slot: the index of its queue and cursor, so that taking an
     /// answer hashes the identity once.
     private let slots: [RequestIdentity: Int]
@@ -29,10 +33,11 @@ package struct ReplayTable: Sendable {
     /// A table of `interactions`, indexed by the identities `matcher` gives their requests.
     package init(interactions: [Interaction], matcher: RequestMatcher, repeatsLast: Bool) {
         self.interactions = interactions
-        let masked = interactions.map { matcher.scrubber.masked($0.request) }
-        let identities = masked.map(matcher.identity(ofMasked:))
+        let matched = interactions.map { matcher.match($0.request) }
+        let identities = matched.map(\.identity)
         self.identities = identities
-        maskedRequests = masked
+        maskedRequests = matched.map(\.masked)
+        self.matcher = matcher
         var slots: [RequestIdentity: Int] = [:]
         var queues: [[Int]] = []
         for (index, identity) in identities.enumerated() {
@@ -98,6 +103,11 @@ package struct ReplayTable: Sendable {
         servedCounts.indices.filter { servedCounts[$0] > 0 }
     }
 
+    /// The masked form of the request of the interaction at `index`: kept from opening, or masked now.
+    package func maskedRequest(at index: Int) -> RecordedRequest {
+        maskedRequests[index] ?? matcher.scrubber.masked(interactions[index].request)
+    }
+
     /// Why no answer was served to `request`: the nearest recorded request and how they differ, or
     /// that its recorded answers were all served.
     ///
@@ -131,7 +141,7 @@ package struct ReplayTable: Sendable {
             return miss
         }
         let comparison = MissDiagnosis.compare(
-            live: request, recorded: (nearest, maskedRequests[best.index]))
+            live: request, recorded: (nearest, maskedRequest(at: best.index)))
         miss.nearest = .init(
             index: best.index, identity: nearest, differences: comparison.differences, servedCount: nil,
             volatileBodyPaths: comparison.volatileBodyPaths, volatileQueryItems: comparison.volatileQueryItems,

@@ -16,9 +16,9 @@ package struct RequestMatcher: Sendable {
         self.rules = rules
     }
 
-    /// The key replay looks `request` up by.
+    /// The key replay looks `request` up by: the identity of its masked form (``match(_:)``).
     package func identity(of request: RecordedRequest) -> RequestIdentity {
-        identity(ofMasked: scrubber.masked(request))
+        match(request).identity
     }
 
     /// A live request as matching sees it: its key, computed once, and its masked form when the key
