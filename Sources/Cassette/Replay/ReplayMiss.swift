@@ -19,6 +19,10 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
     public var testName: String?
     /// The `.cassette.json` that match rules for this cassette go in.
     public var configurationPath: String?
+    /// The command the fix lines give for recording, with `{mode}` where the mode goes; `nil` for
+    /// `CASSETTE_MODE={mode} swift test --filter TEST`. Set by tools that record otherwise
+    /// (`cassette serve FILE --mode {mode} --upstream URL`).
+    package var recordingCommand: String?
 
     /// The recorded request most like the one that missed.
     public struct Nearest: Sendable, Equatable {
@@ -94,6 +98,7 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
 
     /// The command that records in `mode`, for the test when it is known.
     private func recordCommand(_ mode: String) -> String {
-        "\(Cassette.Mode.environmentVariable)=\(mode) swift test --filter \(CassetteError.filter(testName))"
+        if let recordingCommand { return recordingCommand.replacingOccurrences(of: "{mode}", with: mode) }
+        return "\(Cassette.Mode.environmentVariable)=\(mode) swift test --filter \(CassetteError.filter(testName))"
     }
 }

@@ -25,6 +25,8 @@ final class ReplaySession: Sendable {
         var configurationPath: String
         /// The environment placeholders are restored from.
         var environment: [String: String]
+        /// The command a miss's explanation gives for recording (``ReplayMiss/recordingCommand``).
+        var recordingCommand: String? = nil
     }
 
     let plan: ReplayPlan
@@ -101,10 +103,11 @@ final class ReplaySession: Sendable {
         case .unmatched(let snapshot): table = snapshot
         }
         if plan == .newEpisodes, let recording { return .forward(recording) }
-        let miss = table.explainMiss(
+        var miss = table.explainMiss(
             of: (live.identity, matcher.masked(live, of: request)), cassettePath: context.cassettePath,
             testName: context.testName,
             configurationPath: context.configurationPath)
+        miss.recordingCommand = context.recordingCommand
         state.withLock { $0.misses.append(miss) }
         return .fail(.noMatch(miss))
     }
