@@ -28,8 +28,7 @@ package final class CassetteServer: Sendable {
                 "error: \(settings.mode) mode forwards requests to the real server: pass --upstream URL (the server "
                     + "to record from, such as https://api.example.com)", status: .usage)
         }
-        if !settings.isFolder, !FileManager.default.fileExists(atPath: settings.path.deletingLastPathComponent().path)
-        {
+        if !settings.isFolder, !FileManager.default.fileExists(atPath: settings.path.deletingLastPathComponent().path) {
             throw ServeFailure("\(settings.displayPath): error: the folder of the cassette does not exist")
         }
         self.settings = settings
@@ -83,14 +82,17 @@ package final class CassetteServer: Sendable {
         case .failure(let failure):
             OwnAnswer.send(.error, text: failure.message, to: writer)
             ownErrors.withLock { $0 += 1 }
-            log.error("cassette serve: \(request.method) \(request.target): answered \(OwnAnswer.status):\n" + failure.message)
+            log.error(
+                "cassette serve: \(request.method) \(request.target): answered \(OwnAnswer.status):\n" + failure.message
+            )
             return
         case .success(let selected):
             (served, target) = selected
         }
         let recorded = RecordedRequest(
             method: request.method, url: served.upstream.url(for: target),
-            headers: WireHeaders.recorded(request.headers, dropping: settings.isFolder ? WireHeaders.cassetteName : nil),
+            headers: WireHeaders.recorded(
+                request.headers, dropping: settings.isFolder ? WireHeaders.cassetteName : nil),
             body: request.body)
         let sink = WriterSink(writer: writer, method: request.method)
         let load = served.cassette.answer(recorded, into: sink)
@@ -100,7 +102,9 @@ package final class CassetteServer: Sendable {
         case .answered, .clientGone:
             break
         case .missed(let miss):
-            log.error("cassette serve: \(request.method) \(request.target): answered \(OwnAnswer.status), no recording:\n\(miss)")
+            log.error(
+                "cassette serve: \(request.method) \(request.target): answered \(OwnAnswer.status), no recording:\n\(miss)"
+            )
         case .cassetteError(let text):
             log.error("cassette serve: \(request.method) \(request.target): answered \(OwnAnswer.status):\n\(text)")
         case .transportError(let text):

@@ -20,8 +20,11 @@ final class CassetteShelf: Sendable {
     /// - Throws: ``ServeFailure`` when the file cannot be served.
     init(_ settings: ServeSettings) throws(ServeFailure) {
         self.settings = settings
-        single = settings.isFolder ? nil : try ServedCassette.open(
-            settings.path, displayPath: settings.displayPath, settings: settings)
+        single =
+            settings.isFolder
+            ? nil
+            : try ServedCassette.open(
+                settings.path, displayPath: settings.displayPath, settings: settings)
     }
 
     /// Every cassette opened so far, in the order of their names.
@@ -76,7 +79,8 @@ final class CassetteShelf: Sendable {
         return opened.withLock { opened in
             if let known = opened[relative] { return known }
             let url = settings.path.appendingPathComponent(relative)
-            let display = (settings.displayPath.hasSuffix("/") ? settings.displayPath : settings.displayPath + "/")
+            let display =
+                (settings.displayPath.hasSuffix("/") ? settings.displayPath : settings.displayPath + "/")
                 + relative
             var result: Result<ServedCassette, ServeFailure>
             do throws(ServeFailure) {

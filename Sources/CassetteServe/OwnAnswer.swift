@@ -33,7 +33,8 @@ package enum OwnAnswer {
     static func headerValue(_ text: String) -> String {
         let line = text.prefix { $0 != "\n" && $0 != "\r" }
         let printable = String(
-            String.UnicodeScalarView(line.unicodeScalars.prefix(512).map { $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?" }))
+            String.UnicodeScalarView(
+                line.unicodeScalars.prefix(512).map { $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?" }))
         return printable.trimmingCharacters(in: .whitespaces)
     }
 }

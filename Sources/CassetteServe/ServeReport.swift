@@ -53,7 +53,9 @@ package struct ServeReport: Sendable {
         for entry in cassettes {
             let counts = entry.counts
             var parts = ["\(counts.replayed) replayed"]
-            if counts.forwarded > 0 { parts.append("\(counts.forwarded) \(entry.mode == .verify ? "verified" : "recorded")") }
+            if counts.forwarded > 0 {
+                parts.append("\(counts.forwarded) \(entry.mode == .verify ? "verified" : "recorded")")
+            }
             if counts.missed > 0 { parts.append("\(counts.missed) missed") }
             if counts.cut > 0 { parts.append("\(counts.cut) cut short") }
             if counts.errors > 0 { parts.append("\(counts.errors) answered with an error") }

@@ -31,7 +31,8 @@ package enum ServeRunner {
         log.out("listening on \(url.absoluteString)")
         let received = signals.wait()
         signals.onRepeat {
-            log.error("cassette serve: second signal: exiting at once; cassettes not finished yet were left as they were")
+            log.error(
+                "cassette serve: second signal: exiting at once; cassettes not finished yet were left as they were")
             exit(ExitStatus.failure.rawValue)
         }
         log.error("cassette serve: \(received == SIGINT ? "SIGINT" : "SIGTERM"): stopping")

@@ -10,7 +10,7 @@ enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Serve a cassette over HTTP to any client: curl, Python, a built executable."
     static let discussion = """
-        Starts an HTTP/1.1 server on loopback that answers from CASSETTE (a cassette file), as a
+        Starts an HTTP/1.1 server on loopback that answers from CASSETTE_FILE, as a
         test's URLSession would be answered: the same matching, scrubbing, miss explanations, merge
         rules and .cassette.json. The first line on standard output is
         `listening on http://127.0.0.1:PORT`; everything else goes to standard error. Point the
@@ -27,7 +27,7 @@ enum ServeCommand: Command {
         that is the cassette server's own rather than the API's (a miss, a cassette that cannot be
         read) is a 599 with that header. A recorded transport error closes the connection.
 
-        CASSETTE may be a folder: each request then names its cassette (FOLDER/NAME.json) by a
+        CASSETTE_FILE may be a folder: each request then names its cassette (FOLDER/NAME.json) by a
         Cassette-Name header, or else by the first segment of its path, which is removed
         (/UserAPI/v1/users serves /v1/users from FOLDER/UserAPI.json). Cassettes are opened when
         first asked for.
@@ -58,7 +58,7 @@ enum ServeCommand: Command {
     static let failOnMiss = CommandOption.flag(
         "--fail-on-miss", help: "Exit 1 at shutdown when any request had no recording.")
     static let options = [upstream, mode, port, host, failOnMiss]
-    static let arguments = [CommandArgument("CASSETTE", isRequired: true, repeats: false)]
+    static let arguments = [CommandArgument("CASSETTE_FILE", isRequired: true, repeats: false)]
 
     static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         let invocation = try ServeInvocation(parsed, in: context)

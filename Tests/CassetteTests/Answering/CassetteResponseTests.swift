@@ -29,7 +29,9 @@ import Testing
         RecordedRequest(method: "GET", url: url.absoluteString, headers: headers)
     }
 
-    @Test(arguments: ["/json", "/gzip", "/binary", "/status/404", "/status/204", "/redirect/302", "/large?bytes=300000"])
+    @Test(arguments: [
+        "/json", "/gzip", "/binary", "/status/404", "/status/204", "/redirect/302", "/large?bytes=300000",
+    ])
     func replayGivesWhatRecordingGaveWithTheServerStopped(path: String) async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Entry.json")
@@ -150,9 +152,10 @@ import Testing
         #expect(server.requestCount == before + 1)
         #expect(text.body == Data("hello, world\n".utf8))
         try await second.finish()
-        #expect(try CassetteDocument.read(from: file).interactions.map(\.request.url) == [
-            server.url("/json").absoluteString, server.url("/text").absoluteString,
-        ])
+        #expect(
+            try CassetteDocument.read(from: file).interactions.map(\.request.url) == [
+                server.url("/json").absoluteString, server.url("/text").absoluteString,
+            ])
     }
 
     @Test func theBodyCanBeReadChunkByChunk() async throws {
@@ -181,7 +184,9 @@ import Testing
     @Test func aURLThatCannotBeSentIsABadURL() async throws {
         let directory = try TemporaryDirectory()
         let cassette = try openCassette(directory.file("Bad.json"), .record)
-        await #expect { _ = try await cassette.response(for: RecordedRequest(method: "GET", url: "/v1/relative")) } throws: {
+        await #expect {
+            _ = try await cassette.response(for: RecordedRequest(method: "GET", url: "/v1/relative"))
+        } throws: {
             ($0 as? URLError)?.code == .badURL
         }
         try await cassette.finish()
@@ -219,7 +224,9 @@ import Testing
         _ = try await answer(player, get(server.url("/text")))
         try await player.finish()
         let files = try FileManager.default.contentsOfDirectory(atPath: ledger.path)
-        let written = try files.map { try UsageLedger.decode(Data(contentsOf: ledger.appendingPathComponent($0)), path: $0) }
+        let written = try files.map {
+            try UsageLedger.decode(Data(contentsOf: ledger.appendingPathComponent($0)), path: $0)
+        }
         let served = written.compactMap { $0.cassettes["Cassettes/Ledger.json"]?.served }
         #expect(served == [[1]])
     }
