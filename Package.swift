@@ -58,7 +58,9 @@ let package = Package(
         // its upstream, URLSession and curl as clients.
         .testTarget(
             name: "CassetteServeTests",
-            dependencies: ["CassetteServe", "Cassette", "CassetteCommands", "CassetteHTTPServer", "CassetteTestSupport"]),
+            dependencies: [
+                "CassetteServe", "Cassette", "CassetteCommands", "CassetteHTTPServer", "CassetteTestSupport",
+            ]),
         // A few end-to-end tests that run the built `cassette` binary; depending on the executable
         // target makes SwiftPM build it first. `Clients` holds the Python client they run.
         .testTarget(

@@ -50,9 +50,6 @@ extension Cassette {
         /// which requests failed. A transport error of a request with no recording is recorded either
         /// way. `CASSETTE_RECORD_ERRORS=1` sets it.
         public var recordTransportErrors: Bool
-        /// The command that records this cassette, for the fix lines of a miss's explanation
-        /// (``ReplayMiss/recordingCommand``); `nil` for the `swift test` one. `cassette serve` sets it.
-        package var recordingCommand: String?
 
         public init(
             scrubber: Scrubber? = nil,

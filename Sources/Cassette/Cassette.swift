@@ -98,7 +98,7 @@ public final class Cassette: Sendable {
             plan: plan, matcher: matcher, recording: recording,
             context: ReplaySession.Context(
                 cassettePath: fileURL.path, testName: resolved.testName, configurationPath: configurationPath,
-                environment: resolved.environment, recordingCommand: resolved.recordingCommand))
+                environment: resolved.environment))
     }
 
     /// The file's interactions and the SHA-256 of its bytes.

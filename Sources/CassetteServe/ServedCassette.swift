@@ -33,38 +33,25 @@ package final class ServedCassette: Sendable {
     package static func open(_ url: URL, displayPath: String, settings: ServeSettings) throws(ServeFailure)
         -> ServedCassette
     {
-        let exists = FileManager.default.fileExists(atPath: url.path)
-        var upstream = settings.upstream
-        var inference: ServeFailure?
-        if upstream == nil, exists,
-            let document = try? CassetteDocument.decode(try CassetteDocument.data(from: url), path: url.path)
-        {
-            do throws(ServeFailure) {
-                upstream = try UpstreamBase.inferred(from: document.interactions, cassette: displayPath)
-            } catch {
-                inference = error
-            }
-        }
-        let command = recordCommand(settings, upstream: upstream, mode: "{mode}")
-        var options = Cassette.Options(environment: settings.environment)
-        options.recordingCommand = command
         let cassette: Cassette
         do throws(CassetteError) {
-            cassette = try Cassette(fileURL: url, mode: settings.mode, options: options)
+            cassette = try Cassette(
+                fileURL: url, mode: settings.mode, options: Cassette.Options(environment: settings.environment))
         } catch {
-            throw failure(error, displayPath: displayPath, settings: settings, upstream: upstream)
+            throw failure(error, displayPath: displayPath, settings: settings, upstream: settings.upstream)
         }
-        if cassette.isRecording || cassette.mode == .verify, settings.upstream == nil {
+        let upstream: UpstreamBase
+        if let given = settings.upstream {
+            upstream = given
+        } else if cassette.isRecording || cassette.mode == .verify {
             throw ServeFailure(
                 "error: \(displayPath) is served in \(planName(cassette)), which forwards requests to the real "
                     + "server: pass --upstream URL (the server to record from, such as https://api.example.com)",
                 status: .usage)
+        } else {
+            upstream = try UpstreamBase.inferred(from: cassette.recordedURLs, cassette: displayPath)
         }
-        guard let upstream else {
-            throw inference
-                ?? ServeFailure(
-                    "\(displayPath): error: the cassette cannot be read to find its upstream; pass --upstream URL")
-        }
+        cassette.setRecordingCommand(recordCommand(settings, upstream: upstream, mode: "{mode}"))
         return ServedCassette(cassette: cassette, upstream: upstream, displayPath: displayPath)
     }
 
@@ -75,7 +62,7 @@ package final class ServedCassette: Sendable {
     }
 
     /// The command that serves the same cassette, recording in `mode`.
-    static func recordCommand(_ settings: ServeSettings, upstream: UpstreamBase?, mode: String) -> String {
+    private static func recordCommand(_ settings: ServeSettings, upstream: UpstreamBase?, mode: String) -> String {
         "cassette serve \(ShellQuoting.quoted(settings.displayPath)) --mode \(mode) --upstream "
             + (upstream.map { ShellQuoting.quoted($0.base) } ?? "URL")
     }

@@ -23,16 +23,17 @@ package struct UpstreamBase: Sendable, Equatable, CustomStringConvertible {
         return base + (pathAndQuery.hasPrefix("/") ? pathAndQuery : "/" + pathAndQuery)
     }
 
-    /// The one origin (`scheme://host[:port]`) the interactions' requests went to, to serve a
-    /// cassette without `--upstream`.
+    /// The one origin (`scheme://host[:port]`) recorded requests went to, to serve a cassette
+    /// without `--upstream`.
     ///
+    /// - Parameter urls: The recorded requests' URLs.
     /// - Throws: ``ServeFailure`` when they went to none (an empty cassette) or to several.
-    package static func inferred(from interactions: [Interaction], cassette displayPath: String)
-        throws(ServeFailure) -> UpstreamBase
+    package static func inferred(from urls: [String], cassette displayPath: String) throws(ServeFailure)
+        -> UpstreamBase
     {
         var origins: [String] = []
-        for interaction in interactions {
-            guard let origin = origin(of: interaction.request.url) else { continue }
+        for url in urls {
+            guard let origin = origin(of: url) else { continue }
             if !origins.contains(origin) { origins.append(origin) }
         }
         guard origins.count == 1 else {

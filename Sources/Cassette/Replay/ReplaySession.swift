@@ -25,8 +25,6 @@ final class ReplaySession: Sendable {
         var configurationPath: String
         /// The environment placeholders are restored from.
         var environment: [String: String]
-        /// The command a miss's explanation gives for recording (``ReplayMiss/recordingCommand``).
-        var recordingCommand: String? = nil
     }
 
     let plan: ReplayPlan
@@ -36,6 +34,9 @@ final class ReplaySession: Sendable {
     let recording: RecordingSession?
     private let context: Context
     private let state: Locked<State>
+    /// The command a miss's explanation gives for recording (``ReplayMiss/recordingCommand``); set
+    /// by `cassette serve`, `nil` for the `swift test` one.
+    let recordingCommand = Locked<String?>(nil)
 
     private struct State {
         var table: ReplayTable
@@ -54,6 +55,9 @@ final class ReplaySession: Sendable {
 
     /// Requests that replay could not serve so far.
     var misses: [ReplayMiss] { state.withLock { $0.misses } }
+
+    /// The URLs of the file's recorded requests, in cassette order.
+    var recordedURLs: [String] { state.withLock { $0.table.interactions.map(\.request.url) } }
 
     /// Closes the session to further requests and returns the table as it stands.
     func close() -> ReplayTable {
@@ -107,7 +111,7 @@ final class ReplaySession: Sendable {
             of: (live.identity, matcher.masked(live, of: request)), cassettePath: context.cassettePath,
             testName: context.testName,
             configurationPath: context.configurationPath)
-        miss.recordingCommand = context.recordingCommand
+        miss.recordingCommand = recordingCommand.withLock { $0 }
         state.withLock { $0.misses.append(miss) }
         return .fail(.noMatch(miss))
     }

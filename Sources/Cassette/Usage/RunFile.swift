@@ -49,13 +49,21 @@ final class RunFile<Content: Sendable>: Sendable {
     }
 
     /// The folder a run file goes in: the one the environment variable names, the package's
-    /// default, or none when the variable says `off` or there is no package.
+    /// default, or none when the variable says `off`, or when there is no package and the variable
+    /// names no folder.
+    ///
+    /// Outside a package (a cassette that `cassette serve` answers for a project in another
+    /// language), keys are relative to the current directory, where `cassette prune --ledger DIR`
+    /// reads them from too.
     static func directory(
         for cassette: URL, variable: String, environment: [String: String], defaultDirectory: (URL) -> URL
     ) -> (directory: URL, packageRoot: URL)? {
-        guard let root = PackageRoot.containing(cassette.deletingLastPathComponent()) else { return nil }
         let setting = environment[variable] ?? ""
         if setting.lowercased() == "off" { return nil }
+        guard let root = PackageRoot.containing(cassette.deletingLastPathComponent()) else {
+            guard !setting.isEmpty else { return nil }
+            return (URL(fileURLWithPath: setting), URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        }
         return (setting.isEmpty ? defaultDirectory(root) : URL(fileURLWithPath: setting), root)
     }
 }
