@@ -61,6 +61,9 @@ let package = Package(
             dependencies: [
                 "CassetteServe", "Cassette", "CassetteCommands", "CassetteHTTPServer", "CassetteTestSupport",
             ]),
+        // The adapter recipes of the "Answering any client" article (OpenAPI transport and middleware,
+        // AsyncHTTPClient), compiled against local types shaped like those packages' (`Shapes`).
+        .testTarget(name: "CassetteAdapterTests", dependencies: ["Cassette", "CassetteTestSupport"]),
         // A few end-to-end tests that run the built `cassette` binary; depending on the executable
         // target makes SwiftPM build it first. `Clients` holds the Python client they run.
         .testTarget(

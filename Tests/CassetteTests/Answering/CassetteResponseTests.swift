@@ -48,6 +48,18 @@ import Testing
         #expect(player.misses.isEmpty)
     }
 
+    @Test func theArticlesExampleReplaysACommittedCassette() async throws {
+        typealias User = UserAPIClient.User
+        let cassette = try Cassette(named: "Example/FetchUser", mode: .replay)
+        let response = try await cassette.response(
+            for: RecordedRequest(
+                method: "GET", url: "http://127.0.0.1:47813/v1/users/2",
+                headers: [HTTPHeader("Accept", "application/json")]))
+        let user = try JSONDecoder().decode(User.self, from: try await response.body.collect())
+        try await cassette.finish()
+        #expect(user.name == "Grace Hopper" && user.role == "member")
+    }
+
     @Test func recordingAnswersWithTheServersBytesAndStoresThemScrubbed() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Echo.json")
