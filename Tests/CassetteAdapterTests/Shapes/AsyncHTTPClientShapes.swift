@@ -32,7 +32,10 @@ struct Logger: Sendable {}
 struct HTTPMethod: Sendable, Equatable {
     let rawValue: String
 
+    // NIOHTTP1's spelling.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let GET = HTTPMethod(rawValue: "GET")
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let POST = HTTPMethod(rawValue: "POST")
 }
 
@@ -98,6 +101,7 @@ struct HTTPVersion: Sendable, Equatable {
     let major: Int
     let minor: Int
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let http1_1 = HTTPVersion(major: 1, minor: 1)
 }
 
