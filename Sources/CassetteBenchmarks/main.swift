@@ -6,6 +6,7 @@ import Foundation
 //   CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub]    (all when none is named)
 //   CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
 //   CassetteBenchmarks load-peak 0|1|2 FILE    (a child run of `load`: prints VmHWM in kB)
+//   CassetteBenchmarks serve-static PORT FILE  (a baseline server of `scripts/bench serve`)
 
 let usage = """
     usage: CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub]
@@ -18,6 +19,13 @@ switch arguments.first {
 case "load-peak":
     LoadBenchmark.peakChild(arguments: Array(arguments.dropFirst()))
     exit(0)
+case "serve-static":
+    do {
+        try ServeBaseline.run(arguments: Array(arguments.dropFirst()))
+    } catch {
+        print(error)
+        exit(64)
+    }
 case "lint":
     do {
         let clean = try LintBenchmark(arguments: Array(arguments.dropFirst())).run()

@@ -16,13 +16,15 @@ package struct ServeSettings: Sendable {
     package var host: String
     package var port: Int
     package var failOnMiss: Bool
+    /// Whether a request past its recordings gets its last answer again (``Cassette/ExhaustedBehavior/repeatLast``).
+    package var repeatsLast: Bool
     /// The environment cassettes read (`CI`, `CASSETTE_RERECORD`, placeholders, the ledger folder).
     package var environment: [String: String]
 
     package init(
         path: URL, displayPath: String, isFolder: Bool = false, mode: Cassette.Mode = .replay,
         upstream: UpstreamBase? = nil, host: String = "127.0.0.1", port: Int = 0, failOnMiss: Bool = false,
-        environment: [String: String] = [:]
+        repeatsLast: Bool = false, environment: [String: String] = [:]
     ) {
         self.path = path
         self.displayPath = displayPath
@@ -32,6 +34,7 @@ package struct ServeSettings: Sendable {
         self.host = host
         self.port = port
         self.failOnMiss = failOnMiss
+        self.repeatsLast = repeatsLast
         self.environment = environment
     }
 
@@ -55,6 +58,7 @@ package struct ServeSettings: Sendable {
         self.init(
             path: invocation.path, displayPath: invocation.displayPath, isFolder: exists && isDirectory.boolValue,
             mode: mode, upstream: invocation.upstream.map(UpstreamBase.init), host: invocation.host,
-            port: invocation.port, failOnMiss: invocation.failOnMiss, environment: environment)
+            port: invocation.port, failOnMiss: invocation.failOnMiss, repeatsLast: invocation.repeatsLast,
+            environment: environment)
     }
 }

@@ -36,7 +36,9 @@ package final class ServedCassette: Sendable {
         let cassette: Cassette
         do throws(CassetteError) {
             cassette = try Cassette(
-                fileURL: url, mode: settings.mode, options: Cassette.Options(environment: settings.environment))
+                fileURL: url, mode: settings.mode,
+                options: Cassette.Options(
+                    whenExhausted: settings.repeatsLast ? .repeatLast : .fail, environment: settings.environment))
         } catch {
             throw failure(error, displayPath: displayPath, settings: settings, upstream: settings.upstream)
         }

@@ -114,12 +114,19 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The ```swift blocks of the article.
-    static func articleBlocks() throws -> [String] {
-        let article = root.appendingPathComponent("Sources/Cassette/Cassette.docc/AnyClient.md")
-        let text = try String(contentsOf: article, encoding: .utf8)
-        return text.components(separatedBy: "```swift\n").dropFirst().compactMap {
-            $0.components(separatedBy: "\n```").first
+    /// The ```swift blocks of the article, and of the README's "Any client, any language" section.
+    static func documentedBlocks() throws -> [String] {
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/Cassette/Cassette.docc/AnyClient.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section =
+            readme.components(separatedBy: "## Any client, any language\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first ?? ""
+        #expect(section.contains("CassetteTransport"), "the README's section is missing")
+        return [article, section].flatMap { text in
+            text.components(separatedBy: "```swift\n").dropFirst().compactMap {
+                $0.components(separatedBy: "\n```").first
+            }
         }
     }
 
@@ -131,7 +138,7 @@ import Testing
             .joined(separator: "\n").trimmingCharacters(in: .newlines)
     }
 
-    @Test func everyBlockOfTheArticleIsCompiledHere() throws {
+    @Test func everyDocumentedBlockIsCompiledHere() throws {
         let files = [
             "Tests/CassetteAdapterTests/Recipes/CassetteTransport.swift",
             "Tests/CassetteAdapterTests/Recipes/CassetteExecutor.swift",
@@ -141,8 +148,8 @@ import Testing
         let compiled = try files.map {
             Self.normalized(try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8))
         }.joined(separator: "\n")
-        let blocks = try Self.articleBlocks()
-        #expect(blocks.count >= 6)
+        let blocks = try Self.documentedBlocks()
+        #expect(blocks.count >= 9)
         for block in blocks where !block.hasPrefix("// Not compiled here:") {
             let code = Self.normalized(block)
             guard !code.isEmpty else { continue }

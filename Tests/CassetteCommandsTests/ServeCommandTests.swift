@@ -30,7 +30,7 @@ import Testing
     @Test func theOptionsReachTheImplementationChecked() {
         let (run, invocation) = run([
             "serve", "Cassettes/API.json", "--upstream", "https://api.example.com/v2/", "--mode", "newEpisodes",
-            "--port", "8080", "--host", "::1", "--fail-on-miss",
+            "--port", "8080", "--host", "::1", "--fail-on-miss", "--repeat-last",
         ])
         #expect(run.status == 0)
         #expect(
@@ -38,13 +38,13 @@ import Testing
                 == ServeInvocation(
                     path: URL(fileURLWithPath: "/work/project/Cassettes/API.json"), displayPath: "Cassettes/API.json",
                     upstream: "https://api.example.com/v2", mode: "newEpisodes", host: "::1", port: 8080,
-                    failOnMiss: true))
+                    failOnMiss: true, repeatsLast: true))
     }
 
     @Test func theDefaultsAreAFreePortOnLoopbackAndTheModeFromTheEnvironment() {
         let (_, invocation) = run(["serve", "API.json"])
         #expect(invocation?.port == 0 && invocation?.host == "127.0.0.1" && invocation?.mode == nil)
-        #expect(invocation?.upstream == nil && invocation?.failOnMiss == false)
+        #expect(invocation?.upstream == nil && invocation?.failOnMiss == false && invocation?.repeatsLast == false)
     }
 
     @Test(arguments: [
@@ -73,7 +73,7 @@ import Testing
         #expect(
             run.stdout.contains(
                 "USAGE: cassette serve [--upstream URL] [--mode replay|record|once|newEpisodes|verify] [--port N] "
-                    + "[--host ADDRESS] [--fail-on-miss] CASSETTE_FILE"))
+                    + "[--host ADDRESS] [--fail-on-miss] [--repeat-last] CASSETTE_FILE"))
         for word in [
             "--upstream", "newEpisodes", "599", "Cassette-Name", "SIGTERM", "listening on http://127.0.0.1:PORT",
         ] {

@@ -185,6 +185,62 @@ import Testing
         #expect(escape.status == 599 && escape.text.contains("the cassette name '../Users' cannot be served"))
     }
 
+    @Test func repeatLastServesTheLastAnswerPastTheRecordings() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Poll.json")
+        let upstream = try TestHTTPServer()
+        _ = try await record(file, upstream: upstream, paths: ["/json"])
+        upstream.stop()
+        var settings = ServeHarness.settings(file)
+        let strict = try ServeHarness(settings)
+        #expect(try await fetch(strict.url("/json")).status == 200)
+        #expect(try await fetch(strict.url("/json")).text.contains("was requested more often than it was recorded"))
+        _ = await strict.stop()
+        settings.repeatsLast = true
+        let polling = try ServeHarness(settings)
+        for _ in 0..<3 { #expect(try await fetch(polling.url("/json")).status == 200) }
+        _ = await polling.stop()
+    }
+
+    @Test func verifyForwardsEverythingWritesNothingAndFailsOnDrift() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Verify.json")
+        let drifted = Locked(false)
+        let upstream = try TestHTTPServer { request in
+            drifted.withLock { $0 } ? .json(#"{"id":"1","renamed":true}"#) : TestHTTPServer.standardRoutes(request)
+        }
+        _ = try await record(file, upstream: upstream, paths: ["/json"])
+        let before = try Data(contentsOf: file)
+        let same = try ServeHarness(ServeHarness.settings(file, mode: .verify, upstream: upstream.baseURL))
+        #expect(try await fetch(same.url("/json")).status == 200)
+        let calm = await same.stop()
+        #expect(calm.exitStatus(failOnMiss: true) == .success, "\(calm.summary)")
+        #expect(calm.summary.contains("cassette serve: \(file.path): 1 request: 0 replayed, 1 verified"))
+        drifted.withLock { $0 = true }
+        let moved = try ServeHarness(ServeHarness.settings(file, mode: .verify, upstream: upstream.baseURL))
+        // The client gets the live answer.
+        #expect(try await fetch(moved.url("/json")).text == #"{"id":"1","renamed":true}"#)
+        let report = await moved.stop()
+        #expect(report.exitStatus(failOnMiss: false) == .failure)
+        #expect(report.summary.joined(separator: "\n").contains("drift"))
+        #expect(try Data(contentsOf: file) == before)
+    }
+
+    @Test func onceRecordsWhenThereIsNoCassetteAndReplaysAfter() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Once.json")
+        let upstream = try TestHTTPServer()
+        let first = try ServeHarness(ServeHarness.settings(file, mode: .once, upstream: upstream.baseURL))
+        let recorded = try await fetch(first.url("/text"))
+        _ = await first.stop()
+        let count = upstream.requestCount
+        let second = try ServeHarness(ServeHarness.settings(file, mode: .once, upstream: upstream.baseURL))
+        let replayed = try await fetch(second.url("/text"))
+        _ = await second.stop()
+        #expect(recorded == replayed && recorded.text == "hello, world\n")
+        #expect(upstream.requestCount == count)
+    }
+
     @Test func aOneFileServerRefusesTheCassetteNameHeader() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("One.json")

@@ -57,7 +57,10 @@ enum ServeCommand: Command {
         defaultValue: "127.0.0.1")
     static let failOnMiss = CommandOption.flag(
         "--fail-on-miss", help: "Exit 1 at shutdown when any request had no recording.")
-    static let options = [upstream, mode, port, host, failOnMiss]
+    static let repeatLast = CommandOption.flag(
+        "--repeat-last",
+        help: "Serve a request's last recorded answer again once its recordings are used up (for clients that poll).")
+    static let options = [upstream, mode, port, host, failOnMiss, repeatLast]
     static let arguments = [CommandArgument("CASSETTE_FILE", isRequired: true, repeats: false)]
 
     static func run(_ parsed: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {

@@ -14,10 +14,12 @@ package struct ServeInvocation: Sendable, Equatable {
     package var host: String
     package var port: Int
     package var failOnMiss: Bool
+    /// `--repeat-last`: past a request's recordings, serve its last answer again.
+    package var repeatsLast: Bool
 
     package init(
         path: URL, displayPath: String, upstream: String? = nil, mode: String? = nil, host: String = "127.0.0.1",
-        port: Int = 0, failOnMiss: Bool = false
+        port: Int = 0, failOnMiss: Bool = false, repeatsLast: Bool = false
     ) {
         self.path = path
         self.displayPath = displayPath
@@ -26,6 +28,7 @@ package struct ServeInvocation: Sendable, Equatable {
         self.host = host
         self.port = port
         self.failOnMiss = failOnMiss
+        self.repeatsLast = repeatsLast
     }
 
     /// The invocation `parsed` describes.
@@ -42,7 +45,8 @@ package struct ServeInvocation: Sendable, Equatable {
             path: context.url(forPath: given), displayPath: given,
             upstream: try parsed.value(of: ServeCommand.upstream).map(Self.upstream),
             mode: parsed.value(of: ServeCommand.mode), host: parsed.value(of: ServeCommand.host) ?? "127.0.0.1",
-            port: port, failOnMiss: parsed.isSet(ServeCommand.failOnMiss))
+            port: port, failOnMiss: parsed.isSet(ServeCommand.failOnMiss),
+            repeatsLast: parsed.isSet(ServeCommand.repeatLast))
     }
 
     /// `text` as an upstream base: an absolute `http` or `https` URL with a host, no query or
