@@ -53,7 +53,10 @@ package final class ServedCassette: Sendable {
         } else {
             upstream = try UpstreamBase.inferred(from: cassette.recordedURLs, cassette: displayPath)
         }
-        cassette.setRecordingCommand(recordCommand(settings, upstream: upstream, mode: "{mode}"))
+        cassette.setMissAdvice(
+            MissAdvice(
+                recordCommand: recordCommand(settings, upstream: upstream, mode: "{mode}"),
+                repeatLast: "pass --repeat-last to cassette serve"))
         return ServedCassette(cassette: cassette, upstream: upstream, displayPath: displayPath)
     }
 

@@ -83,13 +83,14 @@ import Testing
         let directory = try TemporaryDirectory()
         let closed = TestHTTPServer.closedPort()
         defer { withExtendedLifetime(closed) {} }
-        let file = try directory.write(
-            "Offline.json",
-            CassetteDocument(interactions: [
-                Interaction(
-                    request: RecordedRequest(method: "GET", url: "http://127.0.0.1:\(closed.port)/v1/users/1"),
-                    outcome: .response(RecordedResponse(status: 200, body: Data("ada".utf8))), recorded: "2026-01-01")
-            ]).encoded())
+        let file = try writeCassette(
+            directory, "Offline.json",
+            [
+                (
+                    "http://127.0.0.1:\(closed.port)/v1/users/1",
+                    .response(RecordedResponse(status: 200, body: Data("ada".utf8)))
+                )
+            ])
         let harness = try ServeHarness(ServeHarness.settings(file))
         let served = try await fetch(harness.url("/v1/users/1"))
         _ = await harness.stop()
@@ -120,13 +121,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let closed = TestHTTPServer.closedPort()
         defer { withExtendedLifetime(closed) {} }
-        let file = try directory.write(
-            "Refused.json",
-            CassetteDocument(interactions: [
-                Interaction(
-                    request: RecordedRequest(method: "GET", url: "http://127.0.0.1:\(closed.port)/down"),
-                    outcome: .failure(TransportError(code: -1004)), recorded: "2026-01-01")
-            ]).encoded())
+        let file = try writeCassette(
+            directory, "Refused.json", [("http://127.0.0.1:\(closed.port)/down", .failure(TransportError(code: -1004)))]
+        )
         let harness = try ServeHarness(ServeHarness.settings(file))
         await #expect(throws: URLError.self) { _ = try await fetch(harness.url("/down")) }
         let report = await harness.stop()
@@ -194,7 +191,10 @@ import Testing
         var settings = ServeHarness.settings(file)
         let strict = try ServeHarness(settings)
         #expect(try await fetch(strict.url("/json")).status == 200)
-        #expect(try await fetch(strict.url("/json")).text.contains("was requested more often than it was recorded"))
+        let exhausted = try await fetch(strict.url("/json")).text
+        #expect(exhausted.contains("was requested more often than it was recorded"))
+        #expect(exhausted.contains("to serve the last answer again, pass --repeat-last to cassette serve; to record"))
+        #expect(exhausted.contains("re-record with: cassette serve \(file.path) --mode record --upstream"))
         _ = await strict.stop()
         settings.repeatsLast = true
         let polling = try ServeHarness(settings)
@@ -310,12 +310,8 @@ import Testing
     @Test func withoutAnUpstreamReplayNeedsOneServerInTheCassette() throws {
         let directory = try TemporaryDirectory()
         let response = Interaction.Outcome.response(RecordedResponse(status: 200))
-        let file = try directory.write(
-            "Two.json",
-            CassetteDocument(interactions: [
-                Interaction(request: RecordedRequest(method: "GET", url: "https://a.example/x"), outcome: response),
-                Interaction(request: RecordedRequest(method: "GET", url: "https://b.example/y"), outcome: response),
-            ]).encoded())
+        let file = try writeCassette(
+            directory, "Two.json", [("https://a.example/x", response), ("https://b.example/y", response)])
         #expect {
             _ = try ServeHarness(ServeHarness.settings(file))
         } throws: { error in

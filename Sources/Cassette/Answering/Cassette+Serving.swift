@@ -6,9 +6,9 @@ extension Cassette {
     /// upstream a cassette was recorded from.
     package var recordedURLs: [String] { replay.recordedURLs }
 
-    /// Sets the command a miss's explanation gives for recording the request
-    /// (``ReplayMiss/recordingCommand``, `{mode}` standing for the mode); `nil` for the `swift test` one.
-    package func setRecordingCommand(_ command: String?) {
-        replay.recordingCommand.withLock { $0 = command }
+    /// Sets how a miss's fix lines are worded (``ReplayMiss/advice``); `nil` for the library's own
+    /// words, which name `swift test`.
+    package func setMissAdvice(_ advice: MissAdvice?) {
+        replay.missAdvice.withLock { $0 = advice }
     }
 }

@@ -34,9 +34,9 @@ final class ReplaySession: Sendable {
     let recording: RecordingSession?
     private let context: Context
     private let state: Locked<State>
-    /// The command a miss's explanation gives for recording (``ReplayMiss/recordingCommand``); set
-    /// by `cassette serve`, `nil` for the `swift test` one.
-    let recordingCommand = Locked<String?>(nil)
+    /// How a miss's fix lines are worded (``ReplayMiss/advice``); set by `cassette serve`, `nil` for
+    /// the library's own words.
+    let missAdvice = Locked<MissAdvice?>(nil)
 
     private struct State {
         var table: ReplayTable
@@ -111,7 +111,7 @@ final class ReplaySession: Sendable {
             of: (live.identity, matcher.masked(live, of: request)), cassettePath: context.cassettePath,
             testName: context.testName,
             configurationPath: context.configurationPath)
-        miss.recordingCommand = recordingCommand.withLock { $0 }
+        miss.advice = missAdvice.withLock { $0 }
         state.withLock { $0.misses.append(miss) }
         return .fail(.noMatch(miss))
     }

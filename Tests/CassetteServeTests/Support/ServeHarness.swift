@@ -74,3 +74,15 @@ func fetch(
     }
     return Fetched(status: http.statusCode, body: data, headers: fields)
 }
+
+/// Writes a cassette of GET requests to `urls` with their outcomes, recorded on a fixed day.
+func writeCassette(
+    _ directory: TemporaryDirectory, _ name: String, _ answers: [(url: String, outcome: Interaction.Outcome)]
+)
+    throws -> URL
+{
+    let interactions = answers.map {
+        Interaction(request: RecordedRequest(method: "GET", url: $0.url), outcome: $0.outcome, recorded: "2026-01-01")
+    }
+    return try directory.write(name, CassetteDocument(interactions: interactions).encoded())
+}
