@@ -26,8 +26,14 @@ let package = Package(
         // the thin executable, the in-process tests and the lint fuzzer share. Not a product.
         .target(name: "CassetteCommands", dependencies: ["CassetteCore"]),
         // The `cassette` command-line tool: `main.swift` only (product name `cassette`; the target
-        // name must not differ from `Cassette` only by case).
-        .executableTarget(name: "CassetteTool", dependencies: ["CassetteCommands"]),
+        // name must not differ from `Cassette` only by case). It links CassetteServe, and through it
+        // the library and FoundationNetworking, for `cassette serve`.
+        .executableTarget(name: "CassetteTool", dependencies: ["CassetteCommands", "CassetteServe"]),
+        // What `cassette serve` runs: cassettes answering an HTTP server's requests through the
+        // library's entry point, recording through URLSession. Apart from CassetteCommands, so the
+        // other commands (and the fuzzers) stay free of URL loading. Not a product.
+        .target(
+            name: "CassetteServe", dependencies: ["Cassette", "CassetteCore", "CassetteCommands", "CassetteHTTPServer"]),
         // An HTTP/1.1 server over POSIX sockets (keep-alive, chunked bodies, streamed responses,
         // bounded and smuggling-proof request parsing), for `cassette serve`. No URLSession, no other
         // target. Not a product.
@@ -48,9 +54,21 @@ let package = Package(
         .testTarget(
             name: "CassetteCommandsTests",
             dependencies: ["CassetteCommands", "CassetteCore", "Cassette", "CassetteTestSupport"]),
+        // `cassette serve` in the test process: a server over real TCP, the loopback test server as
+        // its upstream, URLSession and curl as clients.
+        .testTarget(
+            name: "CassetteServeTests",
+            dependencies: [
+                "CassetteServe", "Cassette", "CassetteCommands", "CassetteHTTPServer", "CassetteTestSupport",
+            ]),
+        // The adapter recipes of the "Answering any client" article (OpenAPI transport and middleware,
+        // AsyncHTTPClient), compiled against local types shaped like those packages' (`Shapes`).
+        .testTarget(name: "CassetteAdapterTests", dependencies: ["Cassette", "CassetteTestSupport"]),
         // A few end-to-end tests that run the built `cassette` binary; depending on the executable
-        // target makes SwiftPM build it first.
-        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "CassetteTestSupport"]),
+        // target makes SwiftPM build it first. `Clients` holds the Python client they run.
+        .testTarget(
+            name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "CassetteTestSupport"],
+            exclude: ["Clients"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -61,7 +79,8 @@ let package = Package(
 if Context.environment["CASSETTE_BENCHMARKS"] == "1" {
     package.targets.append(
         .executableTarget(
-            name: "CassetteBenchmarks", dependencies: ["Cassette", "CassetteCore", "CassetteTestSupport"]))
+            name: "CassetteBenchmarks",
+            dependencies: ["Cassette", "CassetteCore", "CassetteHTTPServer", "CassetteTestSupport"]))
 }
 // libFuzzer entries (Fuzz/*.swift), one binary for every fuzz target. `scripts/fuzz` builds it with
 // `swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`: the sanitizers stay on the

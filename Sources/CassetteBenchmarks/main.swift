@@ -7,6 +7,7 @@ import Foundation
 //   CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
 //   CassetteBenchmarks load-peak 0|1|2 FILE    (a child run of `load`: prints VmHWM in kB)
 //   CassetteBenchmarks memory-peak plain|record|replay URL [FILE]    (a child run of `memory`)
+//   CassetteBenchmarks serve-static PORT FILE  (a baseline server of `scripts/bench serve`)
 
 let usage = """
     usage: CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub] [memory]
@@ -22,6 +23,13 @@ case "load-peak":
 case "memory-peak":
     await MemoryBenchmark.peakChild(arguments: Array(arguments.dropFirst()))
     exit(0)
+case "serve-static":
+    do {
+        try ServeBaseline.run(arguments: Array(arguments.dropFirst()))
+    } catch {
+        print(error)
+        exit(64)
+    }
 case "lint":
     do {
         let clean = try LintBenchmark(arguments: Array(arguments.dropFirst())).run()

@@ -15,7 +15,7 @@ package enum CassetteCommandLine {
                 ("help", "Show help for a subcommand.")
             ]
         return """
-            OVERVIEW: Lint, scrub, prune and show the HTTP cassettes of Cassette tests.
+            OVERVIEW: Lint, scrub, prune, show and serve the HTTP cassettes of Cassette tests.
 
             USAGE: \(usage)
 

@@ -1,7 +1,10 @@
 import CassetteCommands
+import CassetteServe
 import Foundation
 
 // Parses the command line, runs the command it names with the process's console, environment and
-// working directory, and exits with its status.
-let status = CassetteCommandLine.run(Array(CommandLine.arguments.dropFirst()), in: .process)
+// working directory (and `cassette serve`'s implementation), and exits with its status.
+var context = CommandContext.process
+context.serve = ServeRunner.run
+let status = CassetteCommandLine.run(Array(CommandLine.arguments.dropFirst()), in: context)
 exit(status.rawValue)

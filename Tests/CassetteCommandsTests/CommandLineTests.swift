@@ -72,7 +72,9 @@ import Testing
         let scratch = try ScratchPackage()
         let run = scratch.run("--help")
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("OVERVIEW: Lint, scrub, prune and show the HTTP cassettes of Cassette tests.\n"))
+        #expect(
+            run.stdout.hasPrefix("OVERVIEW: Lint, scrub, prune, show and serve the HTTP cassettes of Cassette tests.\n")
+        )
         for command in ["lint", "scrub", "prune", "show", "help"] {
             #expect(run.stdout.contains("\n  \(command) "))
         }

@@ -12,7 +12,7 @@ import Testing
                 == CommandRun(
                     status: 0,
                     stdout: """
-                        OVERVIEW: Lint, scrub, prune and show the HTTP cassettes of Cassette tests.
+                        OVERVIEW: Lint, scrub, prune, show and serve the HTTP cassettes of Cassette tests.
 
                         USAGE: cassette <subcommand> [options] [PATH ...]
 
@@ -29,6 +29,7 @@ import Testing
                           export                  Write a cassette as a HAR 1.2 file for a browser's network panel.
                           drift                   Report how the live API drifted from the cassettes (after CASSETTE_MODE=verify).
                           install-hook            Install a git pre-commit hook that lints the staged cassettes.
+                          serve                   Serve a cassette over HTTP to any client: curl, Python, a built executable.
                           help                    Show help for a subcommand.
 
                           See 'cassette help <subcommand>' for detailed help.

@@ -48,6 +48,12 @@ final class RecordingSession: Sendable {
     }
 
     private let state = Locked(State())
+    /// Where tasks of the inner session are started and cancelled, off URLSession's work queue: a
+    /// queue of its own, which always gets a thread (a private serial queue overcommits), not the
+    /// global concurrent queue, whose few threads other work that blocks (a test's slow handler,
+    /// URLSession's own `workQueue.sync`) can hold long enough to delay a cancellation past the
+    /// answer it was to stop.
+    private let hop = DispatchQueue(label: "org.cassette.recording-session")
     private let recorder: Locked<Recorder?> = Locked(nil)
     private let configuration: @Sendable () -> URLSessionConfiguration
     private let today: @Sendable () -> String
@@ -88,7 +94,7 @@ final class RecordingSession: Sendable {
         let day = today()
         // Off URLSession's work queue: on Linux all sessions share it, and starting the inner task
         // from startLoading() deadlocks.
-        DispatchQueue.global().async { [self] in
+        hop.async { [self] in
             let task = recorderInstance().start(outgoing) { [self] result in
                 let oversized = oversizedBody(of: request, result)
                 if let bytes = oversized {
@@ -201,7 +207,7 @@ final class RecordingSession: Sendable {
         // would wait on that same queue on Linux.
         if let task {
             let box = UncheckedBox(value: task)
-            DispatchQueue.global().async { box.value.cancel() }
+            hop.async { box.value.cancel() }
         }
     }
 

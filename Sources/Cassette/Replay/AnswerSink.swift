@@ -2,12 +2,13 @@ import CassetteCore
 import Foundation
 
 /// Where the answer to one request goes, piece by piece, whoever asked: ``ReplayProtocol`` hands it
-/// to URLSession (``ProtocolSink``); other adapters hand it to their own callers.
+/// to URLSession (``ProtocolSink``), ``Cassette/response(for:)`` to an async body (``StreamSink``),
+/// and `cassette serve` to the HTTP response writer of its connection.
 ///
 /// An answer is a head, then the body's chunks in order, then ``finish()``; or ``fail(_:)`` at any
 /// point: before the head (a transport error, a miss) or after some chunks (a stream cut mid-way).
 /// Calls come one at a time, on the queue the adapter gave.
-protocol AnswerSink: AnyObject, Sendable {
+package protocol AnswerSink: AnyObject, Sendable {
     /// The response's status, headers and final URL (`nil`: the request's), before any of its body
     /// (`body` is `nil`).
     func head(_ response: RecordedResponse)

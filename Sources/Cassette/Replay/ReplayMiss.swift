@@ -19,6 +19,9 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
     public var testName: String?
     /// The `.cassette.json` that match rules for this cassette go in.
     public var configurationPath: String?
+    /// How the fix lines are worded when the cassette is not used from `swift test` (`cassette
+    /// serve`); `nil` for the library's own words.
+    package var advice: MissAdvice?
 
     /// The recorded request most like the one that missed.
     public struct Nearest: Sendable, Equatable {
@@ -51,8 +54,8 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
             return [
                 "\(cassettePath): error: \(request) was requested more often than it was recorded: \(answers) "
                     + "already served (interactions[\(nearest.index)])",
-                "  to serve the last answer again, set Cassette.Options(whenExhausted: .repeatLast); to record "
-                    + "the extra requests, re-record with: \(record("record"))",
+                "  to serve the last answer again, \(advice?.repeatLast ?? "set Cassette.Options(whenExhausted: .repeatLast)"); "
+                    + "to record the extra requests, re-record with: \(record("record"))",
             ].joined(separator: "\n")
         }
         var lines = [
@@ -94,6 +97,7 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
 
     /// The command that records in `mode`, for the test when it is known.
     private func recordCommand(_ mode: String) -> String {
-        "\(Cassette.Mode.environmentVariable)=\(mode) swift test --filter \(CassetteError.filter(testName))"
+        if let advice { return advice.recordCommand.replacingOccurrences(of: "{mode}", with: mode) }
+        return "\(Cassette.Mode.environmentVariable)=\(mode) swift test --filter \(CassetteError.filter(testName))"
     }
 }

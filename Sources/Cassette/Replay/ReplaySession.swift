@@ -40,6 +40,9 @@ final class ReplaySession: Sendable {
     let recording: RecordingSession?
     private let context: Context
     private let state: Locked<State>
+    /// How a miss's fix lines are worded (``ReplayMiss/advice``); set by `cassette serve`, `nil` for
+    /// the library's own words.
+    let missAdvice = Locked<MissAdvice?>(nil)
 
     private struct State {
         var table: ReplayTable
@@ -77,6 +80,9 @@ final class ReplaySession: Sendable {
         state.withLock { $0.refusals.append(error) }
         return error
     }
+
+    /// The URLs of the file's recorded requests, in cassette order.
+    var recordedURLs: [String] { state.withLock { $0.table.interactions.map(\.request.url) } }
 
     /// Closes the session to further requests and returns the table as it stands.
     func close() -> ReplayTable {
@@ -126,10 +132,11 @@ final class ReplaySession: Sendable {
         case .unmatched(let snapshot): table = snapshot
         }
         if plan == .newEpisodes, let recording { return .forward(recording) }
-        let miss = table.explainMiss(
+        var miss = table.explainMiss(
             of: (live.identity, matcher.masked(live, of: request)), cassettePath: context.cassettePath,
             testName: context.testName,
             configurationPath: context.configurationPath)
+        miss.advice = missAdvice.withLock { $0 }
         state.withLock { $0.misses.append(miss) }
         return .fail(.noMatch(miss))
     }

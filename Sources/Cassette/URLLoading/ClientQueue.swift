@@ -11,12 +11,27 @@ import Foundation
 /// the same session; the race crashed the process in a test that recorded 50 concurrent requests.
 /// `startLoading()` runs on the task's work queue: the queue is taken there and later calls go
 /// through it. On Apple platforms the client may be called from any thread.
+///
+/// Callers with no URLProtocol (``Cassette/response(for:)``, `cassette serve`) use a serial queue of
+/// their own, one per request (``init(serial:)``), so a slow consumer of one answer holds up no other.
 final class ClientQueue: @unchecked Sendable {
+    /// A plain serial queue, for callers that are not a URLProtocol.
+    private let serial: DispatchQueue?
+
+    /// Runs work on a new serial queue named `label`, in order, off the caller's thread.
+    init(serial label: String) {
+        serial = DispatchQueue(label: label)
+        #if canImport(FoundationNetworking)
+            queue = nil
+        #endif
+    }
+
     #if canImport(FoundationNetworking)
         private let queue: UnsafeMutableRawPointer?
 
         /// Takes the queue the caller runs on; call it from `startLoading()`.
         init() {
+            serial = nil
             queue = cassette_current_queue_retained()
         }
 
@@ -26,6 +41,7 @@ final class ClientQueue: @unchecked Sendable {
 
         /// Runs `work` on the queue, asynchronously.
         func async(_ work: @escaping @Sendable () -> Void) {
+            if let serial { return serial.async(execute: work) }
             guard let queue else {
                 work()
                 return
@@ -45,10 +61,13 @@ final class ClientQueue: @unchecked Sendable {
             }
         }
     #else
-        init() {}
+        init() {
+            serial = nil
+        }
 
-        /// Runs `work` at once.
+        /// Runs `work` at once (on the serial queue, for one made with ``init(serial:)``).
         func async(_ work: @escaping @Sendable () -> Void) {
+            if let serial { return serial.async(execute: work) }
             work()
         }
     #endif

@@ -14,6 +14,7 @@ package enum CommandRegistry {
         ExportCommand.entry,
         DriftCommand.entry,
         InstallHookCommand.entry,
+        ServeCommand.entry,
     ]
 
     /// The command called `name`.

@@ -8,6 +8,10 @@ package struct CommandContext: Sendable {
     package var environment: [String: String]
     /// The directory relative paths on the command line are resolved against.
     package var currentDirectory: URL
+    /// Runs `cassette serve`: the executable sets it from the `CassetteServe` target, which needs
+    /// URLSession and the HTTP server; `nil` (in-process tests of the other commands, the fuzzers)
+    /// makes `serve` say it is not available.
+    package var serve: (@Sendable (ServeInvocation, CommandContext) -> ExitStatus)?
 
     package init(console: Console, environment: [String: String], currentDirectory: URL) {
         self.console = console

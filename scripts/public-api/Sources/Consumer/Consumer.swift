@@ -27,4 +27,10 @@ func usesThePublicAPI(url: URL) async throws {
         outcome: .response(RecordedResponse(status: 200)))
     _ = scrubber.masked(interaction.request)
     _ = [CassetteError.unknownMode("x")].map(\.description)
+    // Any client: the transport-neutral entry point, its response and its body read both ways.
+    let answer = try await cassette.response(for: interaction.request)
+    _ = (answer.status, answer.url, answer.headers.value(for: "Content-Type"), try await answer.body.collect())
+    for try await chunk in Cassette.Response(status: 200, url: "https://example.com/", body: .init(Data())).body {
+        _ = chunk.count
+    }
 }

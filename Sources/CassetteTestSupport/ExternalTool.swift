@@ -1,11 +1,12 @@
-import CassetteTestSupport
 import Foundation
 
 /// Clients not written in Swift (curl, python3), found on `PATH` and run to completion.
-enum ExternalTool {
+package enum ExternalTool {
     /// Runs `name` with `arguments`; a tool that is not installed is an error that says how to install it,
     /// never a skipped test.
-    static func run(_ name: String, _ arguments: [String], timeout: Duration = .seconds(60)) throws -> CommandRun {
+    package static func run(_ name: String, _ arguments: [String], timeout: Duration = .seconds(60)) throws
+        -> CommandRun
+    {
         guard let executable = find(name) else {
             throw ExternalToolError(
                 "\(name) is not on PATH; these tests drive the server with it: install it (apt-get install -y \(name == "python3" ? "python3" : name))"
@@ -14,7 +15,7 @@ enum ExternalTool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let outputs = try TemporaryDirectory(prefix: "http-server-tool")
+        let outputs = try TemporaryDirectory(prefix: "external-tool")
         let output = outputs.file("stdout")
         let errors = outputs.file("stderr")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -42,10 +43,10 @@ enum ExternalTool {
     }
 }
 
-struct ExternalToolError: Error, CustomStringConvertible {
-    let description: String
+package struct ExternalToolError: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

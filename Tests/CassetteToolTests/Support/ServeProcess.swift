@@ -1,0 +1,98 @@
+import CassetteTestSupport
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
+/// The built `cassette serve` running as a child process: started, its `listening on` line read,
+/// stopped with a signal.
+final class ServeProcess {
+    let process = Process()
+    /// `http://127.0.0.1:PORT`, from the first line of standard output.
+    let baseURL: URL
+    private let errors: URL
+    private let outputs: TemporaryDirectory
+
+    /// Starts `cassette serve arguments...` in `directory` and waits for its first line.
+    ///
+    /// - Throws: When the process ends or says something else first (its standard error in the
+    ///   message), or does not listen within 30 seconds.
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        process.executableURL = CommandRun.binary
+        process.arguments = ["serve"] + arguments
+        process.currentDirectoryURL = directory
+        var variables = ProcessInfo.processInfo.environment
+        for name in ["CASSETTE_USAGE_LEDGER", "CASSETTE_MODE", "CASSETTE_RERECORD", "CI"] {
+            variables.removeValue(forKey: name)
+        }
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        outputs = try TemporaryDirectory(prefix: "cassette-serve")
+        errors = outputs.file("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let line = Self.firstLine(of: pipe.fileHandleForReading, within: .seconds(30))
+        let prefix = "listening on "
+        guard let line, line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))) else {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            let stderr = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
+            throw ExternalToolError(
+                "cassette serve \(arguments.joined(separator: " ")) did not start: first line \(line.debugDescription), "
+                    + "exit \(process.terminationStatus), stderr:\n\(stderr)")
+        }
+        baseURL = url
+    }
+
+    /// The URL of `pathAndQuery` on the server.
+    func url(_ pathAndQuery: String) -> String {
+        baseURL.absoluteString + pathAndQuery
+    }
+
+    /// What it wrote to standard error so far.
+    var stderr: String { String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self) }
+
+    /// Sends `signal` and waits (at most a minute) for the process to exit.
+    func stop(with signal: Int32 = SIGTERM) throws -> CommandRun {
+        kill(process.processIdentifier, signal)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw ExternalToolError("cassette serve did not exit within a minute of the signal; stderr:\n\(stderr)")
+        }
+        return CommandRun(status: process.terminationStatus, stdout: "", stderr: stderr)
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// The first line `handle` gives, without its newline; `nil` at the end of the stream or after
+    /// `timeout`.
+    private static func firstLine(of handle: FileHandle, within timeout: Duration) -> String? {
+        let descriptor = handle.fileDescriptor
+        var bytes: [UInt8] = []
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(descriptor, &byte, 1) == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return nil
+    }
+}
