@@ -14,9 +14,15 @@ let package = Package(
         .executable(name: "cassette", targets: ["CassetteTool"]),
     ],
     targets: [
-        // The cassette model, the canonical codec, hashing and scrubbing. No URL loading here, so the
-        // command-line tool shares one model of a cassette with the library.
-        .target(name: "CassetteCore"),
+        // The layers below URL loading, shared by the library and the tool (so both have one model of
+        // a cassette), each importing only the ones under it:
+        // The model: the cassette format and its canonical codec, JSON, HTTP parts (URLs, media
+        // types, SHA-256) and support (atomic files, locks, the usage ledger).
+        .target(name: "CassetteModel"),
+        // Scrubbing: the rules, the two-pass engine, the readers of each body format.
+        .target(name: "CassetteScrubbing", dependencies: ["CassetteModel"]),
+        // Matching, the project configuration (`.cassette.json`), merging recordings, drift and HAR.
+        .target(name: "CassetteCore", dependencies: ["CassetteModel", "CassetteScrubbing"]),
         // ReplayProtocol, the Cassette type users open, and the Swift Testing trait.
         .target(name: "Cassette", dependencies: ["CassetteCore", "CassetteDispatchShim"]),
         // Three libdispatch calls the Dispatch module lacks, for calling URLProtocol clients on

@@ -101,7 +101,7 @@ public final class Cassette: Sendable {
         let configurationPath =
             project.configuration.file?.path
             ?? (PackageRoot.containing(fileURL.deletingLastPathComponent()) ?? fileURL.deletingLastPathComponent())
-            .appendingPathComponent(ScrubConfiguration.fileName).path
+            .appendingPathComponent(ProjectConfiguration.fileName).path
         replay = ReplaySession(
             table: ReplayTable(
                 interactions: existing, matcher: matcher, repeatsLast: resolved.whenExhausted == .repeatLast),

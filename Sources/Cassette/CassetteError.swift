@@ -105,7 +105,7 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
             return
                 "\(path): error: \(request): the body is \(bytes) bytes, more than the limit of \(limit) bytes, so the "
                 + "cassette was left as it was; raise the limit (Cassette.Options(maxBodyBytes:), or \"record\": "
-                + "{\"maxBodyBytes\": N} in \(ScrubConfiguration.fileName)) and record again with "
+                + "{\"maxBodyBytes\": N} in \(ProjectConfiguration.fileName)) and record again with "
                 + "\(Cassette.Mode.environmentVariable)=record swift test --filter \(CassetteError.filter(testName))"
         case .uploadBodyUnavailable(let path, let request):
             return "\(path): error: \(request) was sent as an upload task (upload(for:from:), "

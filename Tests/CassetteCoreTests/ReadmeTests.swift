@@ -19,8 +19,8 @@ import Testing
     @Test func theConfigurationExampleLoads() throws {
         let block = try #require(try jsonBlocks().first { $0.contains("\"scrub\"") })
         let directory = try TemporaryDirectory()
-        let file = try directory.write(ScrubConfiguration.fileName, block)
-        let configuration = try ScrubConfiguration.load(from: file)
+        let file = try directory.write(ProjectConfiguration.fileName, block)
+        let configuration = try ProjectConfiguration.load(from: file).scrub
         #expect(configuration.headers == ["X-Tenant-Secret"])
         #expect(configuration.disabledRules == [.email])
         let scrubbed = Scrubber(configuration: configuration).scrubText("see build.corp.example now")
@@ -36,7 +36,7 @@ import Testing
     @Test func theMatchingExampleLoadsAndCompiles() throws {
         let block = try #require(try jsonBlocks().first { $0.contains("\"match\"") })
         let directory = try TemporaryDirectory()
-        let file = try directory.write(ScrubConfiguration.fileName, block)
+        let file = try directory.write(ProjectConfiguration.fileName, block)
         let rules = try ProjectConfiguration.load(from: file).match
         #expect(rules.ignoreBodyPaths == ["$.clientTimestamp", "$.requestId", "$.items[*].nonce", "$..traceId"])
         #expect(rules.echo == [.init(request: "$.requestId", response: "$.requestId")])

@@ -29,7 +29,7 @@ import Testing
               "restore": [{"rule": "authorization", "environment": "API_TOKEN"}]
             }}
             """#)
-        let configuration = try ScrubConfiguration.load(from: url)
+        let configuration = try ProjectConfiguration.load(from: url).scrub
         #expect(configuration.headers == ["X-My-Key"])
         #expect(configuration.queryItems == ["sessionid"])
         #expect(configuration.jsonKeys == ["ssn"])
@@ -45,14 +45,14 @@ import Testing
 
     @Test func fileWithoutScrubSectionGivesTheDefaults() throws {
         #expect(
-            try ScrubConfiguration.load(from: write(#"{"maxAge": 90, "match": {"ignoreQueryItems": ["_"]}}"#))
+            try ProjectConfiguration.load(from: write(#"{"maxAge": 90, "match": {"ignoreQueryItems": ["_"]}}"#)).scrub
                 == ScrubConfiguration())
     }
 
     @Test func badJSONNamesTheFileLineAndColumn() throws {
         let url = try write("{\n  \"scrub\": {\"headers\": [\"a\",]}\n}")
         #expect {
-            try ScrubConfiguration.load(from: url)
+            try ProjectConfiguration.load(from: url).scrub
         } throws: { error in
             let description = String(describing: error)
             return description.hasPrefix(url.path + ":2:")
@@ -62,7 +62,7 @@ import Testing
 
     @Test func unknownRuleInDisableListsTheValidNames() throws {
         let url = try write("{\n  \"scrub\": {\n    \"disable\": [\"emial\"]\n  }\n}")
-        let error = try #require(throws: ScrubConfigurationError.self) { try ScrubConfiguration.load(from: url) }
+        let error = try #require(throws: ConfigurationError.self) { try ProjectConfiguration.load(from: url).scrub }
         #expect(
             error.description
                 == "\(url.path):3:17: error: unknown scrub rule \"emial\" at scrub.disable[0]; valid rules are "
@@ -71,7 +71,7 @@ import Testing
 
     @Test func invalidRegexNamesThePattern() throws {
         let url = try write(#"{"scrub": {"patterns": [{"name": "broken", "regex": "([a-z"}]}}"#)
-        let error = try #require(throws: ScrubConfigurationError.self) { try ScrubConfiguration.load(from: url) }
+        let error = try #require(throws: ConfigurationError.self) { try ProjectConfiguration.load(from: url).scrub }
         #expect(error.path == url.path)
         #expect(error.jsonPath == "scrub.patterns[0].regex")
         #expect(error.description.contains("invalid pattern \"broken\""))
@@ -79,24 +79,26 @@ import Testing
     }
 
     @Test func unknownKeyAndWrongTypesAreRefused() throws {
-        let typo = try #require(throws: ScrubConfigurationError.self) {
-            try ScrubConfiguration.load(from: write(#"{"scrub": {"header": ["X"]}}"#))
+        let typo = try #require(throws: ConfigurationError.self) {
+            try ProjectConfiguration.load(from: write(#"{"scrub": {"header": ["X"]}}"#)).scrub
         }
         #expect(typo.description.contains("unknown key \"header\""))
-        let wrongType = try #require(throws: ScrubConfigurationError.self) {
-            try ScrubConfiguration.load(from: write(#"{"scrub": {"headers": "X-Key"}}"#))
+        let wrongType = try #require(throws: ConfigurationError.self) {
+            try ProjectConfiguration.load(from: write(#"{"scrub": {"headers": "X-Key"}}"#)).scrub
         }
         #expect(wrongType.description.contains("at scrub.headers: expected an array of strings, found a string"))
-        let unknownRestore = try #require(throws: ScrubConfigurationError.self) {
-            try ScrubConfiguration.load(from: write(#"{"scrub": {"restore": [{"rule": "nope", "environment": "X"}]}}"#))
+        let unknownRestore = try #require(throws: ConfigurationError.self) {
+            try ProjectConfiguration.load(
+                from: write(#"{"scrub": {"restore": [{"rule": "nope", "environment": "X"}]}}"#)
+            ).scrub
         }
         #expect(unknownRestore.reason == .unknownRule("nope", validNames: ScrubRule.allCases.map(\.rawValue)))
     }
 
     @Test func missingFileIsUnreadable() {
         let url = URL(fileURLWithPath: "/nonexistent/.cassette.json")
-        #expect(throws: ScrubConfigurationError(path: url.path, reason: .unreadable("no such file"))) {
-            try ScrubConfiguration.load(from: url)
+        #expect(throws: ConfigurationError(path: url.path, reason: .unreadable("no such file"))) {
+            try ProjectConfiguration.load(from: url).scrub
         }
     }
 
@@ -106,10 +108,10 @@ import Testing
         let nested = root.appendingPathComponent("Tests/Deep", isDirectory: true)
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
         #expect(
-            ScrubConfiguration.locate(startingAt: nested)?.standardizedFileURL.path == file.standardizedFileURL.path)
+            ProjectConfiguration.locate(startingAt: nested)?.standardizedFileURL.path == file.standardizedFileURL.path)
         try FileManager.default.removeItem(at: file)
         try Data().write(to: root.appendingPathComponent("Package.swift"))
-        #expect(ScrubConfiguration.locate(startingAt: nested) == nil)
+        #expect(ProjectConfiguration.locate(startingAt: nested) == nil)
     }
 
     @Test func jsonPathsNameOnePlaceOrEveryDepth() throws {
@@ -172,8 +174,8 @@ import Testing
     }
 
     @Test func patternsThatMatchNothingOrEverythingAreRefusedInCode() {
-        #expect(throws: ScrubConfigurationError.self) { try ScrubPattern(name: "x", regex: "(") }
-        #expect(throws: ScrubConfigurationError.self) { try ScrubPattern(name: "x", regex: "a*") }
+        #expect(throws: ConfigurationError.self) { try ScrubPattern(name: "x", regex: "(") }
+        #expect(throws: ConfigurationError.self) { try ScrubPattern(name: "x", regex: "a*") }
     }
 
     @Test func restoreFromEnvironment() throws {
@@ -202,7 +204,7 @@ import Testing
         let url = try write(
             #"{"scrub": {"disable": [\#(list)], "restore": [{"rule": "github-token", "environment": "GH"}, {"rule": "secret-path", "environment": "P"}]}}"#
         )
-        let configuration = try ScrubConfiguration.load(from: url)
+        let configuration = try ProjectConfiguration.load(from: url).scrub
         #expect(configuration.disabledRules == Set(ScrubRule.allCases))
         #expect(configuration.restore.map(\.rule) == ["github-token", "secret-path"])
         // Nothing is scrubbed with every rule off.

@@ -8,7 +8,8 @@ import Testing
 ///     CASSETTE_UPDATE_DOCS=1 swift test --filter ScrubbingArticleTests
 @Suite struct ScrubbingArticleTests {
     static let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/CassetteCore/CassetteCore.docc/Scrubbing.md")
+        .deletingLastPathComponent().appendingPathComponent(
+            "Sources/CassetteScrubbing/CassetteScrubbing.docc/ScrubbingSecrets.md")
     static let begin = "<!-- token-shapes: generated from the catalogue by ScrubbingArticleTests; do not edit -->"
     static let end = "<!-- token-shapes: end -->"
 

@@ -59,7 +59,6 @@ import Testing
         let session = cassette.session()
         let task = Task { try await session.fetch(server.url("/slow?ms=30000")) }
         while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        let started = ContinuousClock.now
         task.cancel()
         do {
             _ = try await task.value
@@ -67,8 +66,9 @@ import Testing
         } catch let error as URLError {
             #expect(error.code == .cancelled)
         }
+        // Had the inner load gone on, the answer would arrive (a success above) or `finish()`, which
+        // waits for loads in flight, would record it.
         try await cassette.finish()
-        #expect(ContinuousClock.now - started < .seconds(15), "cancellation waited for the slow answer")
         #expect(try CassetteDocument.read(from: file).interactions.isEmpty)
     }
 }

@@ -70,7 +70,7 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
                     + (volatile.count == 1 ? " looks like a value that changes" : " look like values that change")
                     + " on every run, so recording again would not help:")
             lines.append("  inject fixed values in the test (a clock, a UUID source), or let matching ignore them")
-            lines.append("  with this rule in \(configurationPath ?? ScrubConfiguration.fileName):")
+            lines.append("  with this rule in \(configurationPath ?? ProjectConfiguration.fileName):")
             lines.append("    " + suggestedRule)
         }
         if nearest.differsOtherwise || volatile.isEmpty {

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// Where URL loading's values become the cassette model's: a `URLRequest` captured as a
-/// ``RecordedRequest``, an `HTTPURLResponse` read into a ``RecordedResponse``, and the request sent
+/// `RecordedRequest`, an `HTTPURLResponse` read into a `RecordedResponse`, and the request sent
 /// on for a captured one. (``ProtocolSink`` hands answers back the other way.)
 enum URLLoadingBridge {
     /// The request as the caller built it: method, URL, the headers set on the request plus those of

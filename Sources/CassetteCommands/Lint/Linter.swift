@@ -236,7 +236,7 @@ package struct Linter {
             ? "; every swift test and cassette command of the cassettes it covers would fail on it"
             : "; the cassettes it covers were not checked"
         return LintFinding(
-            file: error.path.map(display) ?? ScrubConfiguration.fileName, line: error.line ?? 1,
+            file: error.path.map(display) ?? ProjectConfiguration.fileName, line: error.line ?? 1,
             column: error.column ?? 1, rule: .config, message: message + consequence + "; fix: correct the file",
             jsonPath: error.jsonPath)
     }

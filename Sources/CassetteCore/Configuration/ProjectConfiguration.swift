@@ -11,35 +11,35 @@ import Foundation
 ///   "maxAge": 180
 /// }
 /// ```
-package struct ProjectConfiguration: Sendable {
-    /// The name of the file.
-    package static let fileName = ScrubConfiguration.fileName
+public struct ProjectConfiguration: Sendable {
+    /// The name of the project file both the library and the `cassette` tool read.
+    public static let fileName = ".cassette.json"
     /// The top-level keys the file may hold.
     static let sections = ["match", "maxAge", "record", "scrub"]
 
     /// The file the configuration was read from; `nil` for the defaults.
-    package var file: URL?
+    public var file: URL?
     /// Additions to and removals from the default scrubbing rules.
-    package var scrub = ScrubConfiguration()
+    public var scrub = ScrubConfiguration()
     /// Tolerances for matching requests that carry changing values.
-    package var match = MatchRules()
+    public var match = MatchRules()
     /// Response headers, beyond the built-in ones, whose values change on every response and so do
     /// not count as a change when re-recording or verifying.
-    package var volatileHeaders: [String] = []
+    public var volatileHeaders: [String] = []
     /// Interactions recorded more than this many days ago are stale (`cassette lint`).
-    package var maxAge: Int?
+    public var maxAge: Int?
     /// The largest body a recording keeps, in bytes (`"record": {"maxBodyBytes": N}`); `nil` for the
     /// default.
-    package var maxBodyBytes: Int?
+    public var maxBodyBytes: Int?
 
-    package init() {}
+    public init() {}
 
     /// Finds the project's configuration file: walks up from `directory` to the first directory that
     /// holds `Package.swift` or `.cassette.json`, and returns its `.cassette.json` if there is one.
     ///
     /// - Returns: The file's URL, or `nil` when that directory has none (use the defaults) or no
     ///   such directory exists.
-    package static func locate(startingAt directory: URL) -> URL? {
+    public static func locate(startingAt directory: URL) -> URL? {
         let manager = FileManager.default
         var current = directory.standardizedFileURL
         while true {
@@ -54,10 +54,10 @@ package struct ProjectConfiguration: Sendable {
 
     /// Reads a `.cassette.json` file.
     ///
-    /// - Throws: ``ConfigurationError`` naming the file, with the line, column and JSON path of the
+    /// - Throws: `ConfigurationError` naming the file, with the line, column and JSON path of the
     ///   problem: unreadable file, invalid JSON, an unknown key, a value of the wrong type, an unknown
     ///   rule name, a JSON path or pattern that cannot be used.
-    package static func load(from url: URL) throws(ConfigurationError) -> ProjectConfiguration {
+    public static func load(from url: URL) throws(ConfigurationError) -> ProjectConfiguration {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -107,25 +107,6 @@ package struct ProjectConfiguration: Sendable {
                 maxBodyBytes = try record.optionalInteger("maxBodyBytes", in: 1...Int.max)
             }
             maxAge = try top.optionalInteger("maxAge", in: 1...100_000)
-        }
-    }
-}
-
-extension ConfigurationError {
-    /// An error about the value at `path`, located in the file when it is loaded.
-    static func at(_ path: [JSONPathComponent], _ reason: Reason, atKey: Bool = false) -> ConfigurationError {
-        var error = ConfigurationError(jsonPath: path.isEmpty ? nil : JSONPathComponent.text(path), reason: reason)
-        error.place = JSONShapeError(path: path, message: "", atKey: atKey)
-        return error
-    }
-
-    /// Runs `read`, turning a value of the wrong shape into an `invalid` configuration error at its
-    /// place.
-    static func reading<T>(_ read: () throws(JSONShapeError) -> T) throws(ConfigurationError) -> T {
-        do {
-            return try read()
-        } catch {
-            throw at(error.path, .invalid(error.message), atKey: error.atKey)
         }
     }
 }

@@ -24,7 +24,7 @@ package final class ProjectConfigurations: Sendable {
         /// The matcher of the project's cassettes: its scrubber (or `scrubber`), its match rules plus
         /// `rules`.
         ///
-        /// - Throws: ``ConfigurationError`` naming the file (or the code) for a rule that cannot be used.
+        /// - Throws: `ConfigurationError` naming the file (or the code) for a rule that cannot be used.
         package func matcher(scrubber: Scrubber? = nil, adding rules: MatchRules = .strict) throws(ConfigurationError)
             -> RequestMatcher
         {
@@ -54,7 +54,7 @@ package final class ProjectConfigurations: Sendable {
 
     /// The configuration that applies to the cassette at `fileURL`.
     ///
-    /// - Throws: ``ConfigurationError`` when the project's `.cassette.json` cannot be used.
+    /// - Throws: `ConfigurationError` when the project's `.cassette.json` cannot be used.
     package func configuration(forCassetteAt fileURL: URL) throws(ConfigurationError) -> Resolved {
         let directory = fileURL.deletingLastPathComponent().standardizedFileURL
         if let known = tables.withLock({ $0.byDirectory[directory.path] }) { return try known.get() }
@@ -79,7 +79,7 @@ package final class ProjectConfigurations: Sendable {
 
     /// The scrubber for the cassette at `fileURL`.
     ///
-    /// - Throws: ``ConfigurationError`` when the project's `.cassette.json` cannot be used.
+    /// - Throws: `ConfigurationError` when the project's `.cassette.json` cannot be used.
     package func scrubber(forCassetteAt fileURL: URL) throws(ConfigurationError) -> Scrubber {
         try configuration(forCassetteAt: fileURL).scrubber
     }

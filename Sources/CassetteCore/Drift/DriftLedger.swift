@@ -79,7 +79,7 @@ package struct DriftLedger: Sendable, Equatable {
 
     /// Reads a file written by ``encoded()``.
     ///
-    /// - Throws: ``CassetteReadError`` naming the file and what does not fit.
+    /// - Throws: `CassetteReadError` naming the file and what does not fit.
     package static func decode(_ data: Data, path: String) throws(CassetteReadError) -> DriftLedger {
         let value = try CassetteReadError.parseJSON(data, path: path)
         do throws(JSONShapeError) {

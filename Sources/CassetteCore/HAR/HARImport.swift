@@ -4,8 +4,8 @@ import Foundation
 /// writes them).
 ///
 /// Each entry a `URLSession` client's replay could serve becomes one interaction, stored the way
-/// recording stores it: the request as ``RecordedRequest/canonicalizedForStorage()`` leaves it with
-/// its headers in ``HTTPHeader/canonicalOrder(_:)`` (less what ``HARHeaderPolicy`` leaves out), and
+/// recording stores it: the request as `RecordedRequest.canonicalizedForStorage()` leaves it with
+/// its headers in `HTTPHeader.canonicalOrder(_:)` (less what ``HARHeaderPolicy`` leaves out), and
 /// the response with its decoded body, without `Content-Encoding` and with a `Content-Length` that
 /// fits the stored body. A redirect chain a browser logs as separate entries (a 3xx whose
 /// `redirectURL` or `Location` names the URL of a later entry) becomes one interaction with its

@@ -174,7 +174,7 @@ package enum HARImportError: Error, Sendable, Equatable, CustomStringConvertible
     /// The cassette (to export, or to append to) cannot be read; it is left unchanged.
     case unreadableCassette(CassetteReadError)
     /// The project's `.cassette.json` cannot be used, so nothing can be scrubbed.
-    case configuration(ScrubConfigurationError)
+    case configuration(ConfigurationError)
     /// The output would not read back as a cassette (a bug: please report it).
     case unreadableOutput(String, String)
     /// The output file could not be written; the old one, if any, is unchanged.

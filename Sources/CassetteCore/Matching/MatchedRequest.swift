@@ -8,7 +8,7 @@ import Foundation
 package struct MatchedRequest: Sendable {
     /// The key replay looks the request up by.
     package let identity: RequestIdentity
-    /// The request with every secret replaced by its rule's class token (``Scrubber/masked(_:)``);
+    /// The request with every secret replaced by its rule's class token (`Scrubber.masked(_:)`);
     /// `nil` when the key was computed without it (``RequestMatcher/masked(_:of:)`` computes it).
     package let masked: RecordedRequest?
 

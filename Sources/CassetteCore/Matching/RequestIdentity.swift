@@ -6,10 +6,10 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The method, upper-cased.
     public var method: String
     /// The URL, normalised: scheme and host lower-cased, the default port dropped, query items
-    /// sorted (<doc:CassetteFormat> describes every step).
+    /// sorted ("The cassette format" in `CassetteModel` describes every step).
     public var url: String
-    /// The hex SHA-256 of the body's canonical form (<doc:CassetteFormat>); the hash of no bytes when the
-    /// request has no body.
+    /// The hex SHA-256 of the body's canonical form ("The cassette format" in `CassetteModel`); the
+    /// hash of no bytes when the request has no body.
     public var bodyHash: String
     /// The headers ``MatchRules/headers`` names, as present on the (scrubbed) request: names
     /// lower-cased, in the rules' order; empty under strict matching.
@@ -62,7 +62,7 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
         result += "://"
         if let userInfo = parts.userInfo { result += userInfo + "@" }
         result += parts.host.lowercased()
-        if let port = parts.port, port != defaultPort(scheme: parts.scheme.lowercased()) {
+        if let port = parts.port, port != URLParts.defaultPort(scheme: parts.scheme.lowercased()) {
             result += ":" + port
         }
         result += parts.path.isEmpty ? "/" : uppercasingPercentEscapes(parts.path)
@@ -71,14 +71,6 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
             if !items.isEmpty { result += "?" + items.joined(separator: "&") }
         }
         return result
-    }
-
-    static func defaultPort(scheme: String) -> String? {
-        switch scheme {
-        case "http", "ws": "80"
-        case "https", "wss": "443"
-        default: nil
-        }
     }
 
     static func uppercasingPercentEscapes(_ text: String) -> String {

@@ -3,7 +3,7 @@ import Foundation
 /// Decides which recorded request a live request is: the key both are indexed by, and the order a
 /// recording writes its interactions in.
 ///
-/// The key is the ``RequestIdentity`` of the request's masked form (``Scrubber/masked(_:)``), so a
+/// The key is the ``RequestIdentity`` of the request's masked form (`Scrubber.masked(_:)`), so a
 /// live request carrying a real token matches its scrubbed recording, with what the match rules
 /// leave out left out and the headers they name added.
 package struct RequestMatcher: Sendable {

@@ -29,7 +29,7 @@ public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Patterns separated by `;` or new lines, as an environment variable holds them.
     ///
-    /// - Throws: ``ConfigurationError`` naming the pattern that cannot be read.
+    /// - Throws: `ConfigurationError` naming the pattern that cannot be read.
     public static func list(_ text: String, source: String) throws(ConfigurationError) -> [RequestPattern] {
         var patterns: [RequestPattern] = []
         for part in text.split(whereSeparator: { $0 == ";" || $0 == "\n" }) {

@@ -1,7 +1,8 @@
 /// A project's additions to, and removals from, the default scrubbing rules.
 ///
-/// Read it from the project's `.cassette.json` with ``load(from:)`` (``locate(startingAt:)`` finds
-/// the file), or build it in code:
+/// Read it from the project's `.cassette.json` as the `scrub` property of
+/// `ProjectConfiguration.load(from:)` (`ProjectConfiguration.locate(startingAt:)` finds the file), or
+/// build it in code:
 ///
 /// ```swift
 /// var configuration = ScrubConfiguration()
@@ -12,9 +13,6 @@
 /// let scrubber = Scrubber(configuration: configuration)
 /// ```
 public struct ScrubConfiguration: Sendable, Equatable {
-    /// The name of the project file both the library and the `cassette` tool read.
-    public static let fileName = ".cassette.json"
-
     /// More header names whose values are secrets (compared ignoring case); `secret-header` rule.
     public var headers: [String]
     /// More query item names whose values are secrets (ignoring case); `secret-query` rule.
@@ -24,8 +22,8 @@ public struct ScrubConfiguration: Sendable, Equatable {
     public var jsonKeys: [String]
     /// JSON paths into bodies whose string values are secrets (`$.user.phone`, `$.items[*].pin`,
     /// `$..badge`); `secret-field` rule. Paths outside the accepted subset (`$`, `.key`, `["key"]`,
-    /// `[0]`, `[*]`, `.*`, `..key`), the one match rules take, are ignored here; ``load(from:)``
-    /// rejects them.
+    /// `[0]`, `[*]`, `.*`, `..key`), the one match rules take, are ignored here; reading
+    /// `.cassette.json` rejects them.
     public var jsonPaths: [String]
     /// The project's own secret shapes, each its own rule.
     public var patterns: [ScrubPattern]

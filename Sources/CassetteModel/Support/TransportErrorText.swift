@@ -29,7 +29,7 @@ package enum TransportErrorText {
     /// `127.0.0.1:8080` (the default port of the scheme when the URL has none).
     package static func hostAndPort(of url: String) -> String {
         let parts = URLParts(url)
-        let port = parts.port ?? RequestIdentity.defaultPort(scheme: parts.scheme.lowercased()) ?? "?"
+        let port = parts.port ?? URLParts.defaultPort(scheme: parts.scheme.lowercased()) ?? "?"
         return "\(parts.host.isEmpty ? url : parts.host):\(port)"
     }
 }

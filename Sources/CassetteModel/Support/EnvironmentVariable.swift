@@ -6,7 +6,7 @@ import Foundation
 package enum EnvironmentVariable {
     /// The mode of named cassettes.
     package static let mode = "CASSETTE_MODE"
-    /// Requests to re-record, as ``RequestPattern``s separated by `;` or new lines.
+    /// Requests to re-record, as `RequestPattern`s separated by `;` or new lines.
     package static let rerecord = "CASSETTE_RERECORD"
     /// Set to a true value, lets a recording replace recorded responses with transport errors.
     package static let recordErrors = "CASSETTE_RECORD_ERRORS"

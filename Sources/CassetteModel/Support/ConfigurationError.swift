@@ -12,7 +12,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong.
     public var reason: Reason
     /// The offending value's place, kept so the loader can find its line and column.
-    var place: JSONShapeError?
+    package var place: JSONShapeError?
 
     /// What is wrong with a configuration.
     public enum Reason: Sendable, Equatable {
@@ -61,5 +61,21 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     }
 }
 
-/// The name ``ConfigurationError`` had when `.cassette.json` held only scrubbing rules.
-public typealias ScrubConfigurationError = ConfigurationError
+extension ConfigurationError {
+    /// An error about the value at `path`, located in the file when it is loaded.
+    package static func at(_ path: [JSONPathComponent], _ reason: Reason, atKey: Bool = false) -> ConfigurationError {
+        var error = ConfigurationError(jsonPath: path.isEmpty ? nil : JSONPathComponent.text(path), reason: reason)
+        error.place = JSONShapeError(path: path, message: "", atKey: atKey)
+        return error
+    }
+
+    /// Runs `read`, turning a value of the wrong shape into an `invalid` configuration error at its
+    /// place.
+    package static func reading<T>(_ read: () throws(JSONShapeError) -> T) throws(ConfigurationError) -> T {
+        do {
+            return try read()
+        } catch {
+            throw at(error.path, .invalid(error.message), atKey: error.atKey)
+        }
+    }
+}

@@ -79,7 +79,7 @@ package enum StoredBody: Sendable, Equatable {
         }
     }
 
-    static func mayBeJSON(_ bytes: Data, mediaType: MediaType?) -> Bool {
+    package static func mayBeJSON(_ bytes: Data, mediaType: MediaType?) -> Bool {
         if let mediaType { return mediaType.isJSON }
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
             return false
@@ -87,7 +87,7 @@ package enum StoredBody: Sendable, Equatable {
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
-    static func plainText(_ bytes: Data) -> String? {
+    package static func plainText(_ bytes: Data) -> String? {
         let allowed = bytes.withUnsafeBytes { raw in
             raw.allSatisfy { ($0 >= 0x20 && $0 != 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The recorder passes every cassette through ``scrub(_:)`` before it is encoded, and replay
 /// matches a request by the identity of its ``masked(_:)`` form, so a live request carrying a real
-/// token still matches its scrubbed recording. <doc:Scrubbing> lists
+/// token still matches its scrubbed recording. <doc:ScrubbingSecrets> lists
 /// every rule.
 ///
 /// A scrubber compiles its rules once, when it is made; keep one and reuse it.

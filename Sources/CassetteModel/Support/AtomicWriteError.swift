@@ -8,6 +8,12 @@ public struct AtomicWriteError: Error, Sendable, Equatable, CustomStringConverti
     /// The system's description of the failure.
     public var reason: String
 
+    package init(path: String, step: String, reason: String) {
+        self.path = path
+        self.step = step
+        self.reason = reason
+    }
+
     public var description: String {
         "\(path): error: cannot write cassette: could not \(step): \(reason); the existing file is unchanged"
     }

@@ -3,7 +3,7 @@
 /// Names are split into lower-case words at `-`, `_`, `.`, spaces and lower-to-upper camel-case
 /// steps (`X-Api-Key` → `x api key`, `clientSecret` → `client secret`), and words are compared whole,
 /// so `key` never hits `Keep-Alive` or `monkey`.
-struct ScrubNameMatcher: Sendable {
+package struct ScrubNameMatcher: Sendable {
     /// Where a name was found; a few names are secrets only in some places.
     enum Context: Sendable, Hashable {
         case header
@@ -163,7 +163,7 @@ struct ScrubNameMatcher: Sendable {
     }
 
     /// The lower-cased words of a name.
-    static func words(_ name: String) -> [String] {
+    package static func words(_ name: String) -> [String] {
         name.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(name) : unicodeWords(name)
     }
 

@@ -20,21 +20,21 @@ public struct ScrubPattern: Sendable, Equatable, CustomStringConvertible {
     ///   - name: The rule name, for findings and restore entries.
     ///   - regex: A regular expression in `NSRegularExpression` syntax.
     ///   - replacement: What each match becomes; `nil` means `SCRUBBED-<NAME>-{n}`.
-    /// - Throws: ``ScrubConfigurationError`` with reason `invalidPattern` when the expression does
+    /// - Throws: `ConfigurationError` with reason `invalidPattern` when the expression does
     ///   not compile, matches the empty string, or nests repetition (`(a+)+`, which can take
     ///   exponential time).
-    public init(name: String, regex: String, replacement: String? = nil) throws(ScrubConfigurationError) {
+    public init(name: String, regex: String, replacement: String? = nil) throws(ConfigurationError) {
         self.name = name
         self.regex = regex
         self.replacement = replacement ?? "SCRUBBED-\(name.uppercased())-{n}"
         do {
             compiled = try ScrubRegex(regex)
         } catch {
-            throw ScrubConfigurationError(
+            throw ConfigurationError(
                 reason: .invalidPattern(name: name, message: "the regular expression \(regex) does not compile"))
         }
         if let nested = RegexComplexity.nestedRepetition(in: regex) {
-            throw ScrubConfigurationError(
+            throw ConfigurationError(
                 reason: .invalidPattern(
                     name: name,
                     message:
@@ -43,7 +43,7 @@ public struct ScrubPattern: Sendable, Equatable, CustomStringConvertible {
                         + "repetition possessive (a++) or the group atomic ((?>...))"))
         }
         if compiled.expression.firstMatch(in: "", range: NSRange(location: 0, length: 0)) != nil {
-            throw ScrubConfigurationError(
+            throw ConfigurationError(
                 reason: .invalidPattern(name: name, message: "the regular expression \(regex) matches empty text"))
         }
     }

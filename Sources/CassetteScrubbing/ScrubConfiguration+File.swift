@@ -2,29 +2,10 @@ import Foundation
 
 extension ScrubConfiguration {
     /// The keys the `"scrub"` object of `.cassette.json` may hold.
-    static let fileKeys = ["disable", "headers", "jsonKeys", "jsonPaths", "patterns", "queryItems", "restore"]
-
-    /// Finds the project's configuration file: walks up from `directory` to the first directory that
-    /// holds `Package.swift` or `.cassette.json`, and returns its `.cassette.json` if there is one.
-    ///
-    /// - Returns: The file's URL, or `nil` when that directory has none (use the defaults) or no
-    ///   such directory exists.
-    public static func locate(startingAt directory: URL) -> URL? {
-        ProjectConfiguration.locate(startingAt: directory)
-    }
-
-    /// Reads the `"scrub"` section of a `.cassette.json` file; a file without one gives the defaults.
-    ///
-    /// - Throws: ``ConfigurationError`` naming the file, with the line, column and JSON path of the
-    ///   problem, in this section or any other of the file: unreadable file, invalid JSON, an unknown
-    ///   key, a value of the wrong type, an unknown rule name in `disable` or `restore`, or a pattern
-    ///   that does not compile.
-    public static func load(from url: URL) throws(ConfigurationError) -> ScrubConfiguration {
-        try ProjectConfiguration.load(from: url).scrub
-    }
+    package static let fileKeys = ["disable", "headers", "jsonKeys", "jsonPaths", "patterns", "queryItems", "restore"]
 
     /// Reads the `"scrub"` section of `.cassette.json`.
-    init(section reader: JSONObjectReader) throws(ConfigurationError) {
+    package init(section reader: JSONObjectReader) throws(ConfigurationError) {
         self.init()
         try ConfigurationError.reading { () throws(JSONShapeError) in
             headers = try reader.strings("headers")

@@ -134,4 +134,14 @@ package struct URLParts {
         }
         return url[..<question] + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&")) + url[fragmentStart...]
     }
+
+    /// The port a scheme has when a URL names none: `80` for `http` and `ws`, `443` for `https` and
+    /// `wss` (lower-cased schemes).
+    package static func defaultPort(scheme: String) -> String? {
+        switch scheme {
+        case "http", "ws": "80"
+        case "https", "wss": "443"
+        default: nil
+        }
+    }
 }

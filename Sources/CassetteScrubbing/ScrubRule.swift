@@ -2,7 +2,7 @@
 ///
 /// The rules that read structure (headers, cookies, URLs, named fields, emails, JWTs, private keys,
 /// AWS keys) have constants of their own; every provider token format of the scrubber's catalogue
-/// is a rule too, named in <doc:Scrubbing> (`github-token`, `stripe-key`, ...). Make one from its
+/// is a rule too, named in <doc:ScrubbingSecrets> (`github-token`, `stripe-key`, ...). Make one from its
 /// name with ``init(rawValue:)``, which returns `nil` for a name that is no rule.
 ///
 /// Every rule replaces what it finds with a placeholder of its own shape, numbered per cassette in

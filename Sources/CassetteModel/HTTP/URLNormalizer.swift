@@ -1,21 +1,21 @@
 import Foundation
 
-/// ``RequestIdentity/normalizedURL(_:)`` for an ASCII URL, in one pass over its bytes: replay
+/// `RequestIdentity.normalizedURL(_:)` for an ASCII URL, in one pass over its bytes: replay
 /// normalises every live request's URL, and splitting it into strings first was half of what
 /// matching a request cost.
 ///
-/// The steps are those of ``RequestIdentity/normalizedURL(characters:)``, in the same order: the
+/// The steps are those of `RequestIdentity.normalizedURL(characters:)`, in the same order: the
 /// fragment cut at the first `#`, the query at the first `?` before it, the authority after the
 /// first `://` before that; user info before the authority's last `@`; a port after the host's
 /// last `:` outside an IPv6 literal; scheme and host lower-cased, the scheme's default port
 /// dropped, an empty path written as `/`, percent escapes upper-cased in the path and in the whole
 /// query, then the query's non-empty items sorted by their bytes.
-enum URLNormalizer {
+package enum URLNormalizer {
     private static let percent = UInt8(ascii: "%")
     private static let ampersand = UInt8(ascii: "&")
 
     /// The normalised URL, or `nil` when `url` holds a byte outside ASCII.
-    static func normalizedASCII(_ url: UnsafeBufferPointer<UInt8>) -> String? {
+    package static func normalizedASCII(_ url: UnsafeBufferPointer<UInt8>) -> String? {
         let count = url.count
         for byte in url where byte >= 0x80 { return nil }
         let end = firstIndex(of: UInt8(ascii: "#"), in: url, 0..<count) ?? count
@@ -88,7 +88,7 @@ enum URLNormalizer {
     }
 
     /// `bytes` with the two characters after each `%` upper-cased where they are `a` to `f`,
-    /// escape by escape from the start, as ``RequestIdentity`` does for a string.
+    /// escape by escape from the start, as `RequestIdentity` does for a string.
     private static func appendUppercasingEscapes(
         _ bytes: Slice<UnsafeBufferPointer<UInt8>>, to result: inout [UInt8]
     ) {
