@@ -1,8 +1,5 @@
+import CassetteCore
 import Foundation
-
-// `@testable`: the ASCII word split of ScrubNameMatcher is internal to CassetteCore; scripts/fuzz
-// builds with -enable-testing.
-@testable import CassetteCore
 
 /// The scrubber (`scripts/fuzz scrub N`), with internal shortcuts checked against the slow paths
 /// they replace. Any bytes, read as a cassette when they are one and as text and a request otherwise.

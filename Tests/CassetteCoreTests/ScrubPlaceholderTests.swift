@@ -129,6 +129,22 @@ import Testing
         #expect(String(decoding: decoded, as: UTF8.self) == #"{"sub":"scrubbed-1"}"#)
     }
 
+    /// Scrubbed JWTs joined by a dot, after other base64url text (a chain inside a blob): the first
+    /// one's payload and signature and the second one's header read as a JWT of their own, which a
+    /// second scrub must leave alone (found by the fuzzer).
+    @Test func joinedScrubbedJWTsAreNotReadAsAnotherJWT() throws {
+        let header = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0"
+        let first = header + ".eyJzdWIiOiJzY3J1YmJlZC0xIn0.scrubbed"
+        let second = header + ".eyJzdWIiOiJzY3J1YmJlZC0yIn0.scrubbed"
+        for text in ["AAAA" + first + "." + second, "x " + first + "." + second + " y"] {
+            let document = ScrubExpectations.response(text, "text/plain")
+            let once = Scrubber.default.scrub(document)
+            #expect(once.interactions[0].response?.body == Data(text.utf8), "a scrubbed text changed")
+            #expect(Scrubber.default.scrub(once).encoded() == once.encoded())
+            #expect(Scrubber.default.findings(in: once).isEmpty)
+        }
+    }
+
     @Test func jsonBodiesStayJSON() throws {
         let document = CassetteDocument(interactions: [
             F.interaction(F.response(headers: [F.json], body: #"{ "password" : "hunter2hunter2", "n": 1 }"#))

@@ -266,13 +266,23 @@ struct ScrubEngine {
     private mutating func collectShapes(_ text: String, _ bytes: [UInt8], avoiding taken: ScrubRanges) {
         var found: [(range: Range<Int>, order: Int, secret: String, observed: String?, rule: ScrubRuleSpec)] = []
         let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
+        // The placeholders already in the text, found once and only when a shape matched.
+        var placed: ScrubRanges?
         for order in prefilter.candidates(in: bytes) {
             let detector = detectors[order]
             if skipsEmail, case .shape(.email) = detector.matcher { continue }
             for match in detector.matches(in: bytes, text: text) where !taken.overlaps(match.range) {
                 let raw = ScrubBytes.string(bytes, match.range)
-                // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
-                if !masking && (ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw)) { continue }
+                if !masking {
+                    // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
+                    if ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw) { continue }
+                    // Part of a placeholder and what stands beside it: in `<scrubbed JWT>.<scrubbed
+                    // JWT>`, the first one's payload and signature and the second one's header read as
+                    // a JWT of their own, and replacing it would change a scrubbed text again.
+                    let ranges = placed ?? ScrubRanges(rules.placeholders.matches(in: bytes).map(\.range))
+                    placed = ranges
+                    if ranges.overlaps(match.range) { continue }
+                }
                 var secret = raw
                 if match.rule.style == .email {
                     if ScrubBytes.contains(raw, "%40") {

@@ -168,7 +168,7 @@ package struct ScrubNameMatcher: Sendable {
     }
 
     /// ``words(_:)`` by `Character` properties, for any name.
-    static func unicodeWords(_ name: String) -> [String] {
+    package static func unicodeWords(_ name: String) -> [String] {
         var words: [String] = []
         var current: [Character] = []
         var previous: Character?
@@ -192,7 +192,7 @@ package struct ScrubNameMatcher: Sendable {
 
     /// ``words(_:)`` for an ASCII name, on its bytes: the same splits, without `Character`'s
     /// Unicode property look-ups (names are matched on every live request in replay).
-    static func asciiWords(_ name: String) -> [String] {
+    package static func asciiWords(_ name: String) -> [String] {
         func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
         func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
