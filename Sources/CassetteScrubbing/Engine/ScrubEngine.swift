@@ -276,12 +276,15 @@ struct ScrubEngine {
                 if !masking {
                     // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
                     if ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw) { continue }
-                    // Part of a placeholder and what stands beside it: in `<scrubbed JWT>.<scrubbed
-                    // JWT>`, the first one's payload and signature and the second one's header read as
-                    // a JWT of their own, and replacing it would change a scrubbed text again.
+                    // Part of a placeholder, or joined to one: in `<scrubbed JWT>.<scrubbed JWT>` the
+                    // first one's payload and signature and the second one's header read as a JWT of
+                    // their own, and a chain of dotted segments that a scrub tiled into JWTs leaves
+                    // its last segments beside the last placeholder, where they read as a new one.
+                    // The scrub that wrote the placeholders saw them in their first context; judging
+                    // them again in the new one would change a scrubbed text.
                     let ranges = placed ?? ScrubRanges(rules.placeholders.matches(in: bytes).map(\.range))
                     placed = ranges
-                    if ranges.overlaps(match.range) { continue }
+                    if ranges.overlaps(ScrubEngine.widenedByAJoint(match.range, in: bytes)) { continue }
                 }
                 var secret = raw
                 if match.rule.style == .email {
@@ -298,6 +301,16 @@ struct ScrubEngine {
             table.register(
                 item.secret, observed: item.observed, rule: item.rule, summary: item.rule.summary, byShape: true)
         }
+    }
+
+    /// `range` with what joins it to a neighbour on each side: the byte next to it, and the one
+    /// beyond when that byte is a dot.
+    static func widenedByAJoint(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        var lower = range.lowerBound
+        if lower > 0, bytes[lower - 1] == UInt8(ascii: ".") { lower -= 1 }
+        var upper = range.upperBound
+        if upper < bytes.count, bytes[upper] == UInt8(ascii: ".") { upper += 1 }
+        return max(0, lower - 1)..<min(bytes.count, upper + 1)
     }
 
     /// Second pass: the edits of a text, from its spans, its nested texts and every echo of a known
