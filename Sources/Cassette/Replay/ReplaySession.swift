@@ -157,7 +157,8 @@ final class ReplaySession: Sendable {
             note(request, .passedThrough)
             return forwarding(passthrough)
         }
-        let fault = fault(for: request)
+        // Faults go on top of a recording: a request forwarded to be recorded gets none.
+        let fault = plan.serves ? fault(for: request) : nil
         if let fault, fault.replacesAnswer {
             if state.withLock({ $0.closed }) { return .fail(.cassetteClosed(path: context.cassettePath)) }
             note(request, .fault(fault))
