@@ -45,7 +45,7 @@ public struct FaultRule: Sendable, Equatable {
     public var replacesAnswer: Bool { error != nil || status != nil }
 
     /// The keys a rule in `.cassette.json` may hold.
-    static let fileKeys = ["delay", "error", "on", "request", "status", "truncate"]
+    package static let fileKeys = ["delay", "error", "on", "request", "status", "truncate"]
 
     /// The `URLError` codes a rule may name, by name.
     package static let errorNames: [(name: String, code: URLError.Code)] = [

@@ -18,7 +18,7 @@ package struct ProjectConfiguration: Sendable {
     /// The name of the file.
     package static let fileName = ScrubConfiguration.fileName
     /// The top-level keys the file may hold.
-    static let sections = ["faults", "match", "maxAge", "passthrough", "record", "replay", "scrub"]
+    package static let sections = ["faults", "match", "maxAge", "passthrough", "record", "replay", "scrub"]
 
     /// The file the configuration was read from; `nil` for the defaults.
     package var file: URL?

@@ -12,7 +12,7 @@ public enum PlaybackOrder: String, Sendable, Equatable, CaseIterable {
 /// `nil` fields are not set in the file.
 package struct ReplaySettings: Sendable, Equatable {
     /// The keys the section may hold.
-    static let fileKeys = ["latency", "order", "requireAllPlayed", "whenExhausted"]
+    package static let fileKeys = ["latency", "order", "requireAllPlayed", "whenExhausted"]
     /// The values of `"whenExhausted"`.
     static let exhaustedValues = ["fail", "repeatLast"]
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension ScrubConfiguration {
     /// The keys the `"scrub"` object of `.cassette.json` may hold.
-    static let fileKeys = ["disable", "headers", "jsonKeys", "jsonPaths", "patterns", "queryItems", "restore"]
+    package static let fileKeys = ["disable", "headers", "jsonKeys", "jsonPaths", "patterns", "queryItems", "restore"]
 
     /// Finds the project's configuration file: walks up from `directory` to the first directory that
     /// holds `Package.swift` or `.cassette.json`, and returns its `.cassette.json` if there is one.

@@ -73,3 +73,4 @@ import Testing
         #expect(try fileText(directory.file("Slow.json")).contains("-1001"))
     }
 }
+
