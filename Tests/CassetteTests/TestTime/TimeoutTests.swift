@@ -73,4 +73,3 @@ import Testing
         #expect(try fileText(directory.file("Slow.json")).contains("-1001"))
     }
 }
-
