@@ -87,7 +87,7 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
             return [
                 "\(cassettePath): error: \(request) was requested more often than it was recorded: \(answers) "
                     + "already served (interactions[\(nearest.index)])",
-                "  to serve the last answer again, \(advice?.repeatLast ?? "set Cassette.Options(whenExhausted: .repeatLast)"); "
+                "  to serve the last answer again, \(advice?.repeatLast ?? "set Cassette.Options(whenExhausted: .repeatLast) or \"replay\": {\"whenExhausted\": \"repeatLast\"} in \(configurationPath ?? ScrubConfiguration.fileName)"); "
                     + "to record the extra requests, re-record with: \(record("record"))",
             ].joined(separator: "\n")
         }
