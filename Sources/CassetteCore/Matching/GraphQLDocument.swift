@@ -158,7 +158,7 @@ package enum GraphQLRequest {
     /// A JSON request body that is a GraphQL request (an object with a string `query` and no key but
     /// `query`, `operationName`, `variables` and `extensions`), in canonical form: the document
     /// normalised, the operation name filled in from it when absent.
-    static func canonical(_ value: JSONValue) -> JSONValue? {
+    package static func canonical(_ value: JSONValue) -> JSONValue? {
         guard case .object(let members) = value, members.allSatisfy({ jsonKeys.contains($0.key) }),
             let query = members.first(where: { $0.key == "query" }), case .string(let text) = query.value,
             looksLikeDocument(text)

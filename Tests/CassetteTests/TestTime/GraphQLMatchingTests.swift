@@ -73,6 +73,8 @@ import Testing
         let miss = try #require(cassette.misses.first)
         #expect(miss.request.operation == "GetUser")
         #expect(miss.description.contains("GraphQL operation GetUser"))
+        // The document differs only in layout and field order: the miss names the variable alone.
+        #expect(miss.description.contains("differs in: body (JSON differs at $.variables.id)"), "\(miss)")
         withExtendedLifetime(directory) {}
     }
 
