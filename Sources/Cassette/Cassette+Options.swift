@@ -85,6 +85,9 @@ extension Cassette {
         /// How the protocol finds the body of an upload task; tests replace it to see what a
         /// platform that hides the body gets.
         package var uploadBody: @Sendable (URLSessionTask?) -> UploadBody = UploadBody.of
+        /// Whether ``Cassette/requests`` keeps every request; `cassette serve`, which answers requests
+        /// for as long as it runs, keeps none.
+        package var keepsJournal = true
 
         public init(
             scrubber: Scrubber? = nil,

@@ -125,7 +125,7 @@ public final class Cassette: Sendable {
                 cassettePath: fileURL.path, testName: resolved.testName, configurationPath: configurationPath,
                 environment: resolved.environment, uploadBody: resolved.uploadBody, latencyMilliseconds: latency,
                 faults: project.configuration.faults + options.faults, passthrough: passthroughHosts,
-                beforePlayback: options.beforePlayback))
+                beforePlayback: options.beforePlayback, keepsJournal: options.keepsJournal))
     }
 
     /// The file's interactions and the SHA-256 of its bytes.

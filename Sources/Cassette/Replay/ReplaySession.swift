@@ -40,6 +40,8 @@ final class ReplaySession: Sendable {
         var passthrough: [HostPattern] = []
         /// Changes each recorded interaction before it is served.
         var beforePlayback: (@Sendable (inout Interaction) -> Void)?
+        /// Whether the journal keeps every request (``Cassette/requests``).
+        var keepsJournal = true
     }
 
     let plan: ReplayPlan
@@ -125,6 +127,7 @@ final class ReplaySession: Sendable {
             path: context.cassettePath, request: matcher.scrubber.scrubText(text))
         state.withLock {
             $0.refusals.append(error)
+            guard context.keepsJournal else { return }
             $0.journal.append(
                 Cassette.JournalEntry(
                     method: request.httpMethod ?? "GET", url: request.url?.absoluteString ?? "", answer: .failed))
@@ -209,10 +212,12 @@ final class ReplaySession: Sendable {
         let taken = state.withLock { state -> Taken in
             if state.closed { return .closed }
             if let index = state.table.take(live.identity, accepting: accepted.map { set in set.contains }) {
-                state.journal.append(
-                    Cassette.JournalEntry(
-                        method: request.method, url: request.url,
-                        answer: fault.map { .fault($0) } ?? .served(interaction: index)))
+                if context.keepsJournal {
+                    state.journal.append(
+                        Cassette.JournalEntry(
+                            method: request.method, url: request.url,
+                            answer: fault.map { .fault($0) } ?? .served(interaction: index)))
+                }
                 return .served(state.table.interactions[index], index)
             }
             return .unmatched(state.table)
