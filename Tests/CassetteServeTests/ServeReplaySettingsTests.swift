@@ -29,6 +29,8 @@ import Testing
         let harness = try ServeHarness(ServeHarness.settings(file))
         var statuses: [Int] = []
         for _ in 0..<3 { statuses.append(try await fetch(harness.url("/json")).status) }
+        // A server answers for as long as it runs: its cassettes keep no journal of the requests.
+        #expect(harness.server.cassettes.first?.cassette.requests.isEmpty == true)
         let report = await harness.stop()
         #expect(statuses == [200, 503, 200])
         #expect(report.exitStatus(failOnMiss: true) == .failure)

@@ -89,6 +89,7 @@ final class ReplaySession: Sendable {
 
     /// Notes a request in the journal.
     private func note(_ request: RecordedRequest, _ answer: Cassette.JournalEntry.Answer) {
+        guard context.keepsJournal else { return }
         state.withLock {
             $0.journal.append(Cassette.JournalEntry(method: request.method, url: request.url, answer: answer))
         }
