@@ -25,7 +25,7 @@ extension Cassette {
         switch replay.decision(for: request) {
         case .serve(let playback):
             playback.play(
-                into: sink, requestURL: requestURL, timeout: timeout, queue: ClientQueue(serial: "cassette.answer"),
+                into: sink, requestURL: requestURL, timeout: timeout, queue: { ClientQueue(serial: "cassette.answer") },
                 scrub: replay.scrubText, stopped: { load.isCancelled })
         case .fail(let error):
             sink.fail(error)

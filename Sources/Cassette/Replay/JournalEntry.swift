@@ -45,12 +45,16 @@ struct Playback: Sendable {
     /// has passed; a delay past `timeout` (seconds, when positive) fails the request with
     /// `URLError(.timedOut)` when the timeout passes, as a server that answers too late does.
     ///
-    /// - Parameter stopped: Whether the caller stopped the request meanwhile; nothing is played then.
+    /// - Parameters:
+    ///   - stopped: Whether the caller stopped the request meanwhile; nothing is played then.
+    ///   - queue: Where a delayed answer is played; made only when there is a delay (a protocol's
+    ///     client queue has to be taken in `startLoading()`, where this runs).
     func play(
-        into sink: any AnswerSink, requestURL: URL, timeout: TimeInterval, queue: ClientQueue,
+        into sink: any AnswerSink, requestURL: URL, timeout: TimeInterval, queue makeQueue: () -> ClientQueue,
         scrub: @escaping @Sendable (String) -> String, stopped: @escaping @Sendable () -> Bool
     ) {
         guard delayMilliseconds > 0 else { return playNow(into: sink, requestURL: requestURL, scrub: scrub) }
+        let queue = makeQueue()
         let delay = Double(delayMilliseconds) / 1000
         let timesOut = timeout > 0 && delay >= timeout
         let wait = timesOut ? timeout : delay

@@ -43,7 +43,7 @@ public class ReplayProtocol: URLProtocol {
         case .serve(let playback):
             let stopped = self.stopped
             playback.play(
-                into: sink, requestURL: requestURL, timeout: self.request.timeoutInterval, queue: ClientQueue(),
+                into: sink, requestURL: requestURL, timeout: self.request.timeoutInterval, queue: { ClientQueue() },
                 scrub: route.scrubText, stopped: { stopped.withLock { $0 } })
         case .fail(let error):
             sink.fail(error)

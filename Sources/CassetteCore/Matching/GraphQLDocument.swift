@@ -201,10 +201,24 @@ package enum GraphQLRequest {
             }
             return "anonymous"
         }
-        guard method.uppercased() == "GET", url.contains("query="), let text = queryDocument(url) else { return nil }
+        guard method.uppercased() == "GET", mayHoldQueryItem(url), let text = queryDocument(url) else { return nil }
         let named = URLParts.items(Substring(URLParts(url).query ?? "")).first { $0.name == "operationName" }?.value
             .map { URLParts.decoded($0, plusAsSpace: true) }
         return named.flatMap { $0.isEmpty ? nil : $0 } ?? GraphQLDocument(text).operationName ?? "anonymous"
+    }
+
+    /// Whether `url` holds the bytes `query=` after a `?`: a byte scan, since every request's
+    /// identity asks.
+    static func mayHoldQueryItem(_ url: String) -> Bool {
+        let needle = Array("query=".utf8)
+        var utf8 = url.utf8[...]
+        guard let question = utf8.firstIndex(of: UInt8(ascii: "?")) else { return false }
+        utf8 = utf8[question...]
+        while let start = utf8.firstIndex(of: needle[0]) {
+            if utf8[start...].starts(with: needle) { return true }
+            utf8 = utf8[utf8.index(after: start)...]
+        }
+        return false
     }
 
     /// The document of a GET request's `query=` item, decoded, when it looks like GraphQL (it opens
@@ -232,7 +246,7 @@ package enum GraphQLRequest {
     /// `url` with a GraphQL GET's `query=` item in canonical form (and its `variables=` item as
     /// canonical JSON), for matching; any other URL as it is.
     package static func canonicalURL(_ url: String) -> String {
-        guard url.contains("query="), let document = queryDocument(url), let question = url.firstIndex(of: "?") else {
+        guard mayHoldQueryItem(url), let document = queryDocument(url), let question = url.firstIndex(of: "?") else {
             return url
         }
         let afterQuery = url[url.index(after: question)...]
