@@ -201,7 +201,7 @@ package enum GraphQLRequest {
             }
             return "anonymous"
         }
-        guard method.uppercased() == "GET", mayHoldQueryItem(url), let text = queryDocument(url) else { return nil }
+        guard mayHoldQueryItem(url), method.uppercased() == "GET", let text = queryDocument(url) else { return nil }
         let named = URLParts.items(Substring(URLParts(url).query ?? "")).first { $0.name == "operationName" }?.value
             .map { URLParts.decoded($0, plusAsSpace: true) }
         return named.flatMap { $0.isEmpty ? nil : $0 } ?? GraphQLDocument(text).operationName ?? "anonymous"
