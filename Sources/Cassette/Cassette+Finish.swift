@@ -5,11 +5,17 @@ extension Cassette {
     /// Writes what a recording run leaves: the file's interactions and the run's recordings, merged by
     /// ``RecordingMerge``, unless a request the file holds a response for failed.
     func write(_ live: [Interaction], over table: ReplayTable) throws(CassetteError) {
-        let recorded = matcher.scrubber.scrub(CassetteDocument(interactions: live)).interactions
-        let merge = RecordingMerge(
+        var hooked = live
+        if let beforeRecord = options.beforeRecord {
+            for index in hooked.indices { beforeRecord(&hooked[index]) }
+        }
+        // The hook runs first, so the scrubber's guarantees hold for what it leaves.
+        let recorded = matcher.scrubber.scrub(CassetteDocument(interactions: hooked)).interactions
+        var merge = RecordingMerge(
             existing: Array(zip(table.interactions, table.identities)),
             recorded: recorded.map { ($0, matcher.identity(of: $0.request)) }, volatile: volatile,
             rules: matcher.rules)
+        merge.keepsRequestOrder = table.strictOrder
         let mergePlan: RecordingMerge.Plan
         switch plan {
         case .newEpisodes: mergePlan = .keepAll

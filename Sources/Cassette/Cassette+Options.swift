@@ -11,7 +11,8 @@ extension Cassette {
         /// when it was recorded.
         case fail
         /// Serve the last recorded answer again, for code that polls an endpoint an unpredictable
-        /// number of times.
+        /// number of times. `"replay": {"whenExhausted": "repeatLast"}` in `.cassette.json` sets it
+        /// for every cassette of the project.
         case repeatLast
     }
 
@@ -60,9 +61,33 @@ extension Cassette {
         /// `nil` (the default) takes `"record": {"maxBodyBytes": N}` from `.cassette.json`, or
         /// ``Cassette/defaultMaxBodyBytes`` (64 MiB).
         public var maxBodyBytes: Int?
+        /// A fixed delay before each answer replay serves, so loading states and timeouts can be
+        /// tested; a delay past the request's `timeoutInterval` fails it with `URLError(.timedOut)`.
+        /// `nil` (the default) takes `"replay": {"latency": MILLISECONDS}` from `.cassette.json`.
+        public var latency: Duration?
+        /// Whether ``Cassette/finish()`` throws ``CassetteError/unplayedInteractions(path:requests:testName:)``
+        /// when a recorded interaction was never requested. `nil` (the default) takes
+        /// `"replay": {"requireAllPlayed": true}` from `.cassette.json`, else `false`.
+        public var requireAllPlayed: Bool?
+        /// Whether the Nth request must be the Nth recorded one (``PlaybackOrder/strict``). `nil` (the
+        /// default) takes `"replay": {"order": ...}` from `.cassette.json`, else ``PlaybackOrder/any``.
+        public var order: PlaybackOrder?
+        /// Faults injected on top of the recordings, added to `"faults"` of `.cassette.json`.
+        public var faults: [FaultRule]
+        /// Hosts whose requests go to the network in every mode and are never recorded, added to
+        /// `"passthrough"` of `.cassette.json`.
+        public var passthrough: [HostPattern]
+        /// Changes each interaction a recording keeps, before the built-in scrubber (whose guarantees
+        /// stand) and before it is written: a custom redaction, a fixed id.
+        public var beforeRecord: (@Sendable (inout Interaction) -> Void)?
+        /// Changes each recorded interaction before replay serves it (after placeholders are restored).
+        public var beforePlayback: (@Sendable (inout Interaction) -> Void)?
         /// How the protocol finds the body of an upload task; tests replace it to see what a
         /// platform that hides the body gets.
         package var uploadBody: @Sendable (URLSessionTask?) -> UploadBody = UploadBody.of
+        /// Whether ``Cassette/requests`` keeps every request; `cassette serve`, which answers requests
+        /// for as long as it runs, keeps none.
+        package var keepsJournal = true
 
         public init(
             scrubber: Scrubber? = nil,
@@ -71,7 +96,11 @@ extension Cassette {
             environment: [String: String] = ProcessInfo.processInfo.environment,
             recordingConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
             testName: String? = nil, rerecord: [RequestPattern] = [], volatileHeaders: [String] = [],
-            recordTransportErrors: Bool = false, recordFailedTests: Bool = false, maxBodyBytes: Int? = nil
+            recordTransportErrors: Bool = false, recordFailedTests: Bool = false, maxBodyBytes: Int? = nil,
+            latency: Duration? = nil, requireAllPlayed: Bool? = nil, order: PlaybackOrder? = nil,
+            faults: [FaultRule] = [], passthrough: [HostPattern] = [],
+            beforeRecord: (@Sendable (inout Interaction) -> Void)? = nil,
+            beforePlayback: (@Sendable (inout Interaction) -> Void)? = nil
         ) {
             self.scrubber = scrubber
             self.matching = matching
@@ -84,6 +113,13 @@ extension Cassette {
             self.recordTransportErrors = recordTransportErrors
             self.recordFailedTests = recordFailedTests
             self.maxBodyBytes = maxBodyBytes
+            self.latency = latency
+            self.requireAllPlayed = requireAllPlayed
+            self.order = order
+            self.faults = faults
+            self.passthrough = passthrough
+            self.beforeRecord = beforeRecord
+            self.beforePlayback = beforePlayback
         }
     }
 }

@@ -40,6 +40,8 @@ public final class Cassette: Sendable {
     /// file. A recording that finds other bytes there merges with what another writer wrote.
     let openedHash: String?
     private let protocolClasses = Locked<[ObjectIdentifier]>([])
+    /// Whether ``finish()`` fails when a recorded interaction was never requested.
+    let requiresAllPlayed: Bool
 
     /// Opens a cassette file.
     ///
@@ -98,17 +100,32 @@ public final class Cassette: Sendable {
                 maxBodyBytes: options.maxBodyBytes ?? project.configuration.maxBodyBytes ?? Cassette.defaultMaxBodyBytes
             )
         self.recording = recording
+        let settings = project.configuration.replay
+        let passthroughHosts = project.configuration.passthrough + options.passthrough
+        let passthrough =
+            passthroughHosts.isEmpty
+            ? nil
+            : RecordingSession(
+                configuration: resolved.recordingConfiguration,
+                maxBodyBytes: options.maxBodyBytes ?? project.configuration.maxBodyBytes ?? Cassette.defaultMaxBodyBytes
+            )
+        let latency = options.latency.map(Cassette.milliseconds) ?? settings.latencyMilliseconds ?? 0
+        requiresAllPlayed = options.requireAllPlayed ?? settings.requireAllPlayed ?? false
         let configurationPath =
             project.configuration.file?.path
             ?? (PackageRoot.containing(fileURL.deletingLastPathComponent()) ?? fileURL.deletingLastPathComponent())
             .appendingPathComponent(ProjectConfiguration.fileName).path
         replay = ReplaySession(
             table: ReplayTable(
-                interactions: existing, matcher: matcher, repeatsLast: resolved.whenExhausted == .repeatLast),
-            plan: plan, matcher: matcher, recording: recording,
+                interactions: existing, matcher: matcher,
+                repeatsLast: resolved.whenExhausted == .repeatLast || settings.repeatsLast == true,
+                order: options.order ?? settings.order ?? .any),
+            plan: plan, matcher: matcher, recording: recording, passthrough: passthrough,
             context: ReplaySession.Context(
                 cassettePath: fileURL.path, testName: resolved.testName, configurationPath: configurationPath,
-                environment: resolved.environment, uploadBody: resolved.uploadBody))
+                environment: resolved.environment, uploadBody: resolved.uploadBody, latencyMilliseconds: latency,
+                faults: project.configuration.faults + options.faults, passthrough: passthroughHosts,
+                beforePlayback: options.beforePlayback, keepsJournal: options.keepsJournal))
     }
 
     /// The file's interactions and the SHA-256 of its bytes.
@@ -158,6 +175,20 @@ public final class Cassette: Sendable {
     /// Requests that replay could not serve so far.
     public var misses: [ReplayMiss] { replay.misses }
 
+    /// Every request this cassette was asked to answer so far, in the order asked, with how each
+    /// was answered: for assertions on what the code under test sent.
+    ///
+    /// ```swift
+    /// #expect(cassette.requests.map(\.method) == ["POST", "GET"])
+    /// ```
+    public var requests: [JournalEntry] { replay.journal }
+
+    /// A duration in whole milliseconds, rounded up.
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(0, Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+    }
+
     /// Requests the cassette refused so far, failing them with these errors: requests it could
     /// neither record nor match, such as an upload task whose body a `URLProtocol` cannot see.
     var refusedRequests: [CassetteError] { replay.refusals }
@@ -172,9 +203,12 @@ public final class Cassette: Sendable {
     ///   drift. The file on disk is then unchanged.
     public func finish() async throws(CassetteError) {
         await recording?.waitForLoads()
+        await replay.passthrough?.waitForLoads()
         let table = replay.close()
+        _ = replay.passthrough?.close()
         guard let recording else {
             usage(hash: readHash, count: table.interactions.count, served: table.servedPositions)
+            try refuseUnplayed(table)
             return
         }
         let live = recording.close()
@@ -184,6 +218,19 @@ public final class Cassette: Sendable {
         } else {
             try write(live, over: table)
         }
+        if plan.serves { try refuseUnplayed(table) }
+    }
+
+    /// Throws, when ``Options/requireAllPlayed`` (or `"replay": {"requireAllPlayed": true}`) is set,
+    /// naming each recorded interaction that was never requested.
+    private func refuseUnplayed(_ table: ReplayTable) throws(CassetteError) {
+        guard requiresAllPlayed else { return }
+        let unplayed = table.servedCounts.indices.filter { table.servedCounts[$0] == 0 }.map { index in
+            let request = table.interactions[index].request
+            return "interactions[\(index)]: \(request.method) \(request.url)"
+        }
+        guard !unplayed.isEmpty else { return }
+        throw CassetteError.unplayedInteractions(path: fileURL.path, requests: unplayed, testName: options.testName)
     }
 
     func usage(hash: String?, count: Int, served: [Int]) {

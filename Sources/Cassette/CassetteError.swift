@@ -48,6 +48,9 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case uploadBodyUnavailable(path: String, request: String)
     /// The cases of a parameterized test could not each be given a cassette of their own.
     case unnamedTestCase(test: String, reason: String)
+    /// `"replay": {"requireAllPlayed": true}` (or ``Cassette/Options/requireAllPlayed``) is set and
+    /// these recorded interactions (`interactions[3]: GET https://...`) were never requested.
+    case unplayedInteractions(path: String, requests: [String], testName: String?)
 
     public var description: String {
         switch self {
@@ -115,6 +118,13 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unnamedTestCase(let test, let reason):
             return "error: cannot give each case of the parameterized test \(test) a cassette of its own: \(reason); "
                 + "fix: open a cassette per case in the test with withCassette(\"Name/\\(argument)\") { ... }"
+        case .unplayedInteractions(let path, let requests, let testName):
+            let count =
+                requests.count == 1 ? "1 recorded interaction was" : "\(requests.count) recorded interactions were"
+            return "\(path): error: \(count) never requested, and \"requireAllPlayed\" is set:\n"
+                + requests.map { "  " + $0 }.joined(separator: "\n")
+                + "\n  the code under test no longer makes these requests; to drop them, re-record with: "
+                + "\(Cassette.Mode.environmentVariable)=record swift test --filter \(CassetteError.filter(testName))"
         case .cassetteClosed(let path):
             return "\(path): error: request made after the cassette was finished or released; keep the cassette "
                 + "alive until the test's requests are done"

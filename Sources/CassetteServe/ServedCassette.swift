@@ -35,10 +35,11 @@ package final class ServedCassette: Sendable {
     {
         let cassette: Cassette
         do throws(CassetteError) {
-            cassette = try Cassette(
-                fileURL: url, mode: settings.mode,
-                options: Cassette.Options(
-                    whenExhausted: settings.repeatsLast ? .repeatLast : .fail, environment: settings.environment))
+            var options = Cassette.Options(
+                whenExhausted: settings.repeatsLast ? .repeatLast : .fail, environment: settings.environment)
+            // A server answers requests for as long as it runs: no journal grows with them.
+            options.keepsJournal = false
+            cassette = try Cassette(fileURL: url, mode: settings.mode, options: options)
         } catch {
             throw failure(error, displayPath: displayPath, settings: settings, upstream: settings.upstream)
         }

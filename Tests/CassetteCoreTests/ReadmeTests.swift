@@ -54,3 +54,38 @@ import Testing
         #expect(names == EnvironmentVariable.all)
     }
 }
+
+/// The README's test-time examples load, and the configuration article names every key.
+@Suite struct ConfigurationReferenceTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func everyTestTimeExampleOfTheREADMELoads() throws {
+        let text = try String(contentsOf: ReadmeTests.readme, encoding: .utf8)
+        let section = try #require(
+            text.components(separatedBy: "### Test-time behaviours").dropFirst().first?.components(
+                separatedBy: "### Cassettes over time"
+            ).first)
+        let blocks = section.components(separatedBy: "```json\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
+        #expect(blocks.count == 6)
+        for block in blocks {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write(ProjectConfiguration.fileName, block)
+            _ = try ProjectConfiguration.load(from: file)
+        }
+    }
+
+    @Test func theConfigurationArticleListsEveryKey() throws {
+        let article = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/Cassette/Cassette.docc/ConfigurationFile.md"),
+            encoding: .utf8)
+        let keys =
+            ProjectConfiguration.sections + ReplaySettings.fileKeys + FaultRule.fileKeys + MatchRules.fileKeys
+            + ScrubConfiguration.fileKeys + ["maxBodyBytes", "volatileHeaders"]
+        for key in keys {
+            #expect(article.contains("| `\(key)` |"), "the configuration article does not list \(key)")
+        }
+    }
+}

@@ -15,6 +15,9 @@ package final class AnswerLoad: Sendable {
     /// or failed).
     package var isForwarded: Bool { state.withLock { $0.recording != nil } }
 
+    /// Whether ``cancel()`` was called.
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
     /// The load, as ``RecordingSession`` knows it.
     var id: ObjectIdentifier { ObjectIdentifier(self) }
 

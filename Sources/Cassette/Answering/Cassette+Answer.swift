@@ -16,12 +16,17 @@ extension Cassette {
     ///
     /// - Returns: The load, which can cancel a forwarded request.
     @discardableResult
-    package func answer(_ request: RecordedRequest, into sink: any AnswerSink) -> AnswerLoad {
+    /// - Parameter timeout: The request's timeout in seconds: a replay latency or an injected delay
+    ///   past it fails the request with `URLError(.timedOut)`; `0` for none.
+    package func answer(_ request: RecordedRequest, timeout: TimeInterval = 0, into sink: any AnswerSink) -> AnswerLoad
+    {
         let load = AnswerLoad()
         let requestURL = URL(string: request.url) ?? URL(fileURLWithPath: "/")
         switch replay.decision(for: request) {
-        case .serve(let interaction):
-            AnswerPlayer.play(interaction, requestURL: requestURL, into: sink, scrub: replay.scrubText)
+        case .serve(let playback):
+            playback.play(
+                into: sink, requestURL: requestURL, timeout: timeout, queue: { ClientQueue(serial: "cassette.answer") },
+                scrub: replay.scrubText, stopped: { load.isCancelled })
         case .fail(let error):
             sink.fail(error)
         case .forward(let recording):

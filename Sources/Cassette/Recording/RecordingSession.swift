@@ -45,6 +45,10 @@ final class RecordingSession: Sendable {
     private struct Load {
         var task: UncheckedBox<URLSessionDataTask>?
         var cancelled = false
+        /// Whether the request's own timeout passed first (``forward(_:outgoing:loadID:clientQueue:deliver:)``).
+        var timedOut = false
+        /// The order the request started in: a late timer of an earlier load with the same id finds another.
+        var sequence = 0
     }
 
     private let state = Locked(State())
@@ -86,16 +90,25 @@ final class RecordingSession: Sendable {
         let sequence = state.withLock { state -> Int? in
             guard !state.closed else { return nil }
             state.nextSequence += 1
-            state.loads[loadID] = Load()
+            state.loads[loadID] = Load(sequence: state.nextSequence)
             return state.nextSequence
         }
         guard let sequence else { return false }
         let stored = InteractionStorage.request(request)
         let day = today()
+        // On Linux the real session keeps only the whole seconds of a timeout (0.5 s times out at
+        // once, 1.5 s after 1 s): a fractional one is sent rounded up and enforced here.
+        let timeout = outgoing.timeoutInterval
+        let fractional = timeout > 0 && timeout.rounded(.down) != timeout
+        let sent = RecordingSession.rounded(outgoing)
+        if fractional {
+            hop.asyncAfter(deadline: .now() + timeout) { [self] in timeOut(loadID, sequence: sequence) }
+        }
         // Off URLSession's work queue: on Linux all sessions share it, and starting the inner task
         // from startLoading() deadlocks.
         hop.async { [self] in
-            let task = recorderInstance().start(outgoing) { [self] result in
+            let task = recorderInstance().start(sent) { [self] finished in
+                let result = timedOut(loadID, finished)
                 let oversized = oversizedBody(of: request, result)
                 if let bytes = oversized {
                     // Not recorded: finish() says which request it was and writes nothing.
@@ -119,11 +132,36 @@ final class RecordingSession: Sendable {
             }
             let cancelled = state.withLock { state -> Bool in
                 state.loads[loadID]?.task = UncheckedBox(value: task)
-                return state.loads[loadID]?.cancelled ?? false
+                return state.loads[loadID].map { $0.cancelled || $0.timedOut } ?? false
             }
             if cancelled { task.cancel() }
         }
         return true
+    }
+
+    /// `request` with a fractional timeout rounded up to whole seconds.
+    private static func rounded(_ request: URLRequest) -> URLRequest {
+        var sent = request
+        if sent.timeoutInterval > 0 { sent.timeoutInterval = sent.timeoutInterval.rounded(.up) }
+        return sent
+    }
+
+    /// `result`, or a timeout when the load's timeout passed and cancelled it.
+    private func timedOut(_ loadID: ObjectIdentifier, _ result: RecorderResult) -> RecorderResult {
+        guard case .failure(let error) = result, error.code == .cancelled,
+            state.withLock({ $0.loads[loadID]?.timedOut == true })
+        else { return result }
+        return .failure(URLError(.timedOut, userInfo: error.userInfo))
+    }
+
+    /// Cancels a load whose timeout passed before its answer came.
+    private func timeOut(_ loadID: ObjectIdentifier, sequence: Int) {
+        let task = state.withLock { state -> URLSessionDataTask? in
+            guard let load = state.loads[loadID], load.sequence == sequence, !load.cancelled else { return nil }
+            state.loads[loadID]?.timedOut = true
+            return state.loads[loadID]?.task?.value
+        }
+        task?.cancel()
     }
 
     /// The size of the request's or the response's body when it is over the limit.

@@ -93,8 +93,9 @@ enum MissDiagnosis {
         default: break
         }
         let liveType = live.headers.value(for: "Content-Type").map(MediaType.init)
-        if let left = live.body.flatMap({ try? JSONParser.parse($0) }),
-            let right = recorded.body.flatMap({ try? JSONParser.parse($0) })
+        // GraphQL documents compared in canonical form: layout and field order are no difference.
+        if let left = live.body.flatMap({ try? JSONParser.parse($0) }).map({ GraphQLRequest.canonical($0) ?? $0 }),
+            let right = recorded.body.flatMap({ try? JSONParser.parse($0) }).map({ GraphQLRequest.canonical($0) ?? $0 })
         {
             let differences = left.differences(from: right)
             if !differences.isEmpty {

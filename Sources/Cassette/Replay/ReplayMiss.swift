@@ -19,6 +19,9 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
     public var testName: String?
     /// The `.cassette.json` that match rules for this cassette go in.
     public var configurationPath: String?
+    /// In strict playback order (`"replay": {"order": "strict"}`), when the request is recorded
+    /// but later: which request was expected next.
+    public var outOfOrder: OutOfOrder?
     /// How the fix lines are worded when the cassette is not used from `swift test` (`cassette
     /// serve`); `nil` for the library's own words.
     package var advice: MissAdvice?
@@ -41,8 +44,38 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
         public var differsOtherwise: Bool = true
     }
 
+    /// A request that came before its turn in strict playback order.
+    public struct OutOfOrder: Sendable, Equatable {
+        /// The position of the interaction the request was expected to match.
+        public var expectedIndex: Int
+        /// That interaction's request.
+        public var expected: RequestIdentity
+        /// The position where the request that came is recorded.
+        public var recordedIndex: Int
+    }
+
     public var description: String {
+        var text = explanation
+        let host = URLParts(request.url).host
+        if !host.isEmpty, HostPattern.looksLocal(host) {
+            text +=
+                "\n  \(host) looks local: if the tests reach it directly (a database container, a local service), "
+                + "list it in \"passthrough\" of \(configurationPath ?? ProjectConfiguration.fileName) to bypass cassettes"
+        }
+        return text
+    }
+
+    private var explanation: String {
         let record = recordCommand
+        if let outOfOrder {
+            return [
+                "\(cassettePath): error: \(request) came out of order: the strict playback order "
+                    + "(\"replay\": {\"order\": \"strict\"}) expects interactions[\(outOfOrder.expectedIndex)] next: "
+                    + "\(outOfOrder.expected)",
+                "  the request is recorded later, at interactions[\(outOfOrder.recordedIndex)]; make the requests in "
+                    + "recorded order, set \"order\": \"any\", or re-record with: \(record("record"))",
+            ].joined(separator: "\n")
+        }
         guard let nearest else {
             return [
                 "\(cassettePath): error: no recorded interaction matches \(request): the cassette has no interactions",
@@ -54,7 +87,7 @@ public struct ReplayMiss: Sendable, Equatable, CustomStringConvertible {
             return [
                 "\(cassettePath): error: \(request) was requested more often than it was recorded: \(answers) "
                     + "already served (interactions[\(nearest.index)])",
-                "  to serve the last answer again, \(advice?.repeatLast ?? "set Cassette.Options(whenExhausted: .repeatLast)"); "
+                "  to serve the last answer again, \(advice?.repeatLast ?? "set Cassette.Options(whenExhausted: .repeatLast) or \"replay\": {\"whenExhausted\": \"repeatLast\"} in \(configurationPath ?? ProjectConfiguration.fileName)"); "
                     + "to record the extra requests, re-record with: \(record("record"))",
             ].joined(separator: "\n")
         }

@@ -14,8 +14,9 @@ import Foundation
 final class ReplaySession: Sendable {
     /// What to do with one request.
     enum Decision {
-        /// Serve this recorded interaction (with restored placeholders and echoed values).
-        case serve(Interaction)
+        /// Play this: a recorded interaction (with restored placeholders and echoed values), or an
+        /// injected fault, after the replay latency.
+        case serve(Playback)
         /// Forward the request to the real server through this recording session.
         case forward(RecordingSession)
         /// Fail the request with this error: no recorded match, or the cassette is closed.
@@ -31,6 +32,16 @@ final class ReplaySession: Sendable {
         var environment: [String: String]
         /// How the body of an upload task is found (``Cassette/Options/uploadBody``).
         var uploadBody: @Sendable (URLSessionTask?) -> UploadBody = UploadBody.of
+        /// The fixed delay before each served answer, in milliseconds.
+        var latencyMilliseconds = 0
+        /// Faults injected on top of the recordings.
+        var faults: [FaultRule] = []
+        /// Hosts whose requests bypass the cassette.
+        var passthrough: [HostPattern] = []
+        /// Changes each recorded interaction before it is served.
+        var beforePlayback: (@Sendable (inout Interaction) -> Void)?
+        /// Whether the journal keeps every request (``Cassette/requests``).
+        var keepsJournal = true
     }
 
     let plan: ReplayPlan
@@ -38,6 +49,9 @@ final class ReplaySession: Sendable {
     /// Forwards what the cassette does not serve, in the recording modes and in verify; `nil` in
     /// replay.
     let recording: RecordingSession?
+    /// Sends the requests to `"passthrough"` hosts to the network, recording nothing; `nil` when no
+    /// host is listed.
+    let passthrough: RecordingSession?
     private let context: Context
     private let state: Locked<State>
     /// How a miss's fix lines are worded (``ReplayMiss/advice``); set by `cassette serve`, `nil` for
@@ -50,15 +64,50 @@ final class ReplaySession: Sendable {
         /// Requests the cassette refused to record or match (an upload whose body it cannot see).
         var refusals: [CassetteError] = []
         var closed = false
+        /// Every request asked, in order, with how it was answered.
+        var journal: [Cassette.JournalEntry] = []
+        /// How many requests each fault rule's pattern selected so far, by rule.
+        var faultCalls: [Int] = []
     }
 
-    init(table: ReplayTable, plan: ReplayPlan, matcher: RequestMatcher, recording: RecordingSession?, context: Context)
-    {
+    init(
+        table: ReplayTable, plan: ReplayPlan, matcher: RequestMatcher, recording: RecordingSession?,
+        passthrough: RecordingSession? = nil, context: Context
+    ) {
         self.plan = plan
         self.matcher = matcher
         self.recording = recording
+        self.passthrough = passthrough
         self.context = context
-        state = Locked(State(table: table))
+        var state = State(table: table)
+        state.faultCalls = Array(repeating: 0, count: context.faults.count)
+        self.state = Locked(state)
+    }
+
+    /// Every request asked so far, in order, with how it was answered.
+    var journal: [Cassette.JournalEntry] { state.withLock { $0.journal } }
+
+    /// Notes a request in the journal.
+    private func note(_ request: RecordedRequest, _ answer: Cassette.JournalEntry.Answer) {
+        guard context.keepsJournal else { return }
+        state.withLock {
+            $0.journal.append(Cassette.JournalEntry(method: request.method, url: request.url, answer: answer))
+        }
+    }
+
+    /// The fault rule that applies to this call of `request`, counting the call for every rule whose
+    /// pattern selects it.
+    private func fault(for request: RecordedRequest) -> FaultRule? {
+        guard !context.faults.isEmpty else { return nil }
+        return state.withLock { state -> FaultRule? in
+            var firing: FaultRule?
+            for (index, rule) in context.faults.enumerated()
+            where rule.request.matches(method: request.method, url: request.url) {
+                state.faultCalls[index] += 1
+                if firing == nil, rule.on == nil || rule.on == state.faultCalls[index] { firing = rule }
+            }
+            return firing
+        }
     }
 
     /// Requests that replay could not serve so far.
@@ -77,7 +126,13 @@ final class ReplaySession: Sendable {
         let text = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")"
         let error = CassetteError.uploadBodyUnavailable(
             path: context.cassettePath, request: matcher.scrubber.scrubText(text))
-        state.withLock { $0.refusals.append(error) }
+        state.withLock {
+            $0.refusals.append(error)
+            guard context.keepsJournal else { return }
+            $0.journal.append(
+                Cassette.JournalEntry(
+                    method: request.httpMethod ?? "GET", url: request.url?.absoluteString ?? "", answer: .failed))
+        }
         return error
     }
 
@@ -102,6 +157,43 @@ final class ReplaySession: Sendable {
     /// Matching the request, and explaining a miss, run outside the lock; under it, only the
     /// table's cursors move.
     func decision(for request: RecordedRequest) -> Decision {
+        if let passthrough, context.passthrough.contains(where: { $0.matches(url: request.url) }) {
+            note(request, .passedThrough)
+            return forwarding(passthrough)
+        }
+        // Faults go on top of a recording: a request forwarded to be recorded gets none.
+        let fault = plan.serves ? fault(for: request) : nil
+        if let fault, fault.replacesAnswer {
+            if state.withLock({ $0.closed }) { return .fail(.cassetteClosed(path: context.cassettePath)) }
+            note(request, .fault(fault))
+            return .serve(faultPlayback(fault, request))
+        }
+        let decision = answering(request, fault: fault)
+        switch decision {
+        case .serve: break
+        case .forward: note(request, .forwarded)
+        case .fail: note(request, .failed)
+        }
+        return decision
+    }
+
+    /// The playback of a fault that answers in place of the cassette: its status with an empty body,
+    /// or its error.
+    private func faultPlayback(_ fault: FaultRule, _ request: RecordedRequest) -> Playback {
+        let url = URL(string: request.url) ?? URL(fileURLWithPath: "/")
+        var playback = Playback(
+            delayMilliseconds: context.latencyMilliseconds + (fault.delayMilliseconds ?? 0))
+        if let status = fault.status {
+            playback.interaction = Interaction(
+                request: request, outcome: .response(RecordedResponse(status: status, headers: [])))
+        }
+        if let code = fault.error { playback.error = Playback.faultError(code, url: url, rule: fault) }
+        return playback
+    }
+
+    /// The decision for a request no passthrough host or answering fault took; a `fault` that
+    /// changes the recorded answer (a truncated body, a delay) applies to what is served.
+    private func answering(_ request: RecordedRequest, fault: FaultRule?) -> Decision {
         if let recording, !plan.serves { return forwarding(recording) }
         // Matching is most of what replay costs; a recording with nothing to serve skips it.
         if let recording, plan == .newEpisodes, state.withLock({ $0.table.isEmpty }) { return forwarding(recording) }
@@ -113,7 +205,7 @@ final class ReplaySession: Sendable {
         }
         enum Taken {
             case closed
-            case served(Interaction)
+            case served(Interaction, Int)
             case unmatched(ReplayTable)
         }
         // The predicate, if any, judges the recorded answers of this identity here, outside the lock.
@@ -121,14 +213,32 @@ final class ReplaySession: Sendable {
         let taken = state.withLock { state -> Taken in
             if state.closed { return .closed }
             if let index = state.table.take(live.identity, accepting: accepted.map { set in set.contains }) {
-                return .served(state.table.interactions[index])
+                if context.keepsJournal {
+                    state.journal.append(
+                        Cassette.JournalEntry(
+                            method: request.method, url: request.url,
+                            answer: fault.map { .fault($0) } ?? .served(interaction: index)))
+                }
+                return .served(state.table.interactions[index], index)
             }
             return .unmatched(state.table)
         }
         let table: ReplayTable
         switch taken {
         case .closed: return .fail(.cassetteClosed(path: context.cassettePath))
-        case .served(let interaction): return .serve(answer(interaction, to: request))
+        case .served(let interaction, _):
+            var served = answer(interaction, to: request)
+            if let keep = fault?.truncate, case .response(var response) = served.outcome, let body = response.body,
+                body.count > keep
+            {
+                response.body = body.prefix(keep)
+                served.outcome = .response(response)
+            }
+            return .serve(
+                Playback(
+                    interaction: served,
+                    delayMilliseconds: context.latencyMilliseconds + (fault?.delayMilliseconds ?? 0)
+                ))
         case .unmatched(let snapshot): table = snapshot
         }
         if plan == .newEpisodes, let recording { return .forward(recording) }
@@ -153,6 +263,7 @@ final class ReplaySession: Sendable {
         if !matcher.rules.echoes.isEmpty, case .response(let response) = served.outcome {
             served.outcome = .response(matcher.rules.echoing(into: response, from: request))
         }
+        context.beforePlayback?(&served)
         return served
     }
 

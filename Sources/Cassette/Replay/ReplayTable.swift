@@ -25,13 +25,20 @@ package struct ReplayTable: Sendable {
     private let queues: [[Int]]
     /// Whether a request asked for more often than recorded gets the last answer again.
     package let repeatsLast: Bool
+    /// Whether the Nth request must be the Nth recorded one (``PlaybackOrder/strict``).
+    package let strictOrder: Bool
+    /// In strict order, the position of the interaction the next request must match.
+    package private(set) var nextInOrder = 0
     /// How many answers of each identity have been served.
     private var cursors: [Int]
     /// How many times each interaction was served, by position.
     package private(set) var servedCounts: [Int]
 
     /// A table of `interactions`, indexed by the identities `matcher` gives their requests.
-    package init(interactions: [Interaction], matcher: RequestMatcher, repeatsLast: Bool) {
+    package init(
+        interactions: [Interaction], matcher: RequestMatcher, repeatsLast: Bool, order: PlaybackOrder = .any
+    ) {
+        strictOrder = order == .strict
         self.interactions = interactions
         let matched = interactions.map { matcher.match($0.request) }
         let identities = matched.map(\.identity)
@@ -69,7 +76,17 @@ package struct ReplayTable: Sendable {
         guard let slot = slots[identity] else { return nil }
         let queue = queues[slot]
         let index: Int
-        if let accepts {
+        if strictOrder {
+            if nextInOrder < identities.count {
+                guard identities[nextInOrder] == identity, accepts?(nextInOrder) ?? true else { return nil }
+                index = nextInOrder
+                nextInOrder += 1
+            } else if repeatsLast, let last = queue.last, last == identities.count - 1, accepts?(last) ?? true {
+                index = last
+            } else {
+                return nil
+            }
+        } else if let accepts {
             let accepted = queue.filter(accepts)
             if let next = accepted.first(where: { servedCounts[$0] == 0 }) {
                 index = next
@@ -134,6 +151,14 @@ package struct ReplayTable: Sendable {
             if best == nil || score > best!.score { best = (index, score) }
         }
         guard let best else { return miss }
+        if strictOrder, nextInOrder < identities.count,
+            let later = positions(of: identity).first(where: {
+                $0 > nextInOrder
+            })
+        {
+            miss.outOfOrder = .init(expectedIndex: nextInOrder, expected: identities[nextInOrder], recordedIndex: later)
+            return miss
+        }
         let nearest = identities[best.index]
         if nearest == identity {
             let served = zip(identities, servedCounts).filter { $0.0 == identity }.map(\.1).reduce(0, +)

@@ -12,6 +12,9 @@ import Foundation
 /// In replay it answers from the cassette and never touches the network; in record it forwards the
 /// request to a real inner `URLSession` and records the exchange.
 public class ReplayProtocol: URLProtocol {
+    /// Whether `stopLoading()` was called: a delayed answer is not played then.
+    private let stopped = Locked(false)
+
     override public class func canInit(with request: URLRequest) -> Bool {
         ProtocolSlots.entry(for: self) != nil
     }
@@ -37,8 +40,11 @@ public class ReplayProtocol: URLProtocol {
         let requestURL = self.request.url ?? URL(fileURLWithPath: "/")
         let sink = ProtocolSink(self)
         switch route.decision(for: request) {
-        case .serve(let interaction):
-            AnswerPlayer.play(interaction, requestURL: requestURL, into: sink, scrub: route.scrubText)
+        case .serve(let playback):
+            let stopped = self.stopped
+            playback.play(
+                into: sink, requestURL: requestURL, timeout: self.request.timeoutInterval, queue: { ClientQueue() },
+                scrub: route.scrubText, stopped: { stopped.withLock { $0 } })
         case .fail(let error):
             sink.fail(error)
         case .forward(let recording):
@@ -60,6 +66,9 @@ public class ReplayProtocol: URLProtocol {
     }
 
     override public func stopLoading() {
-        ProtocolSlots.entry(for: type(of: self))?.route?.recording?.cancel(ObjectIdentifier(self))
+        stopped.withLock { $0 = true }
+        let route = ProtocolSlots.entry(for: type(of: self))?.route
+        route?.recording?.cancel(ObjectIdentifier(self))
+        route?.passthrough?.cancel(ObjectIdentifier(self))
     }
 }

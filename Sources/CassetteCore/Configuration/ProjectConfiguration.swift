@@ -8,14 +8,17 @@ import Foundation
 ///   "scrub": { "headers": ["X-Tenant-Secret"] },
 ///   "match": { "ignoreBodyPaths": ["$.clientTimestamp"], "ignoreQueryItems": ["_"] },
 ///   "record": { "volatileHeaders": ["X-Build"], "maxBodyBytes": 10485760 },
-///   "maxAge": 180
+///   "maxAge": 180,
+///   "replay": { "latency": 300, "requireAllPlayed": true, "order": "strict" },
+///   "faults": [ { "request": "GET */v1/orders*", "error": "timedOut", "on": 1 } ],
+///   "passthrough": ["localhost:5432", "*.internal.example"]
 /// }
 /// ```
 public struct ProjectConfiguration: Sendable {
     /// The name of the project file both the library and the `cassette` tool read.
     public static let fileName = ".cassette.json"
     /// The top-level keys the file may hold.
-    static let sections = ["match", "maxAge", "record", "scrub"]
+    package static let sections = ["faults", "match", "maxAge", "passthrough", "record", "replay", "scrub"]
 
     /// The file the configuration was read from; `nil` for the defaults.
     public var file: URL?
@@ -31,6 +34,12 @@ public struct ProjectConfiguration: Sendable {
     /// The largest body a recording keeps, in bytes (`"record": {"maxBodyBytes": N}`); `nil` for the
     /// default.
     public var maxBodyBytes: Int?
+    /// How recorded answers are served (`"replay"`).
+    package var replay = ReplaySettings()
+    /// Faults injected on top of the recordings (`"faults"`).
+    package var faults: [FaultRule] = []
+    /// Hosts whose requests bypass the cassette (`"passthrough"`).
+    package var passthrough: [HostPattern] = []
 
     public init() {}
 
@@ -107,6 +116,20 @@ public struct ProjectConfiguration: Sendable {
                 maxBodyBytes = try record.optionalInteger("maxBodyBytes", in: 1...Int.max)
             }
             maxAge = try top.optionalInteger("maxAge", in: 1...100_000)
+            if let replay = try top.object("replay", what: "the replay section", keys: ReplaySettings.fileKeys) {
+                self.replay = try ReplaySettings(section: replay)
+            }
+            faults = try top.objects("faults", what: "a fault", keys: FaultRule.fileKeys).map {
+                (rule) throws(JSONShapeError) in try FaultRule(file: rule)
+            }
+            for (index, text) in try top.strings("passthrough").enumerated() {
+                guard let pattern = HostPattern(text) else {
+                    throw JSONShapeError(
+                        path: [.key("passthrough"), .index(index)],
+                        message: "\"\(text)\" is not a host pattern like \"localhost:5432\" or \"*.internal.example\"")
+                }
+                passthrough.append(pattern)
+            }
         }
     }
 }

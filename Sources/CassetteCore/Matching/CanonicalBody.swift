@@ -27,10 +27,16 @@ package enum CanonicalBody {
     ) -> [UInt8] {
         let mediaType = contentType.map(MediaType.init)
         if StoredBody.mayBeJSON(body, mediaType: mediaType), var value = try? JSONParser.parse(body) {
+            // A GraphQL request: its document in canonical form (layout, comments and field order do
+            // not count), the ignored paths (`$.variables.clientTime`) applied to what is left.
+            if let graphQL = GraphQLRequest.canonical(value) { value = graphQL }
             for path in paths { value = path.removing(from: value) }
             var writer = JSONWriter(style: .compact, canonicalNumbers: true)
             writer.write(sortingDuplicates(value))
             return writer.takeOutput()
+        }
+        if let mediaType, mediaType.essence == "application/graphql" {
+            return Array(GraphQLDocument(String(decoding: body, as: UTF8.self)).canonical.utf8)
         }
         if let mediaType, mediaType.isFormURLEncoded {
             let fields = body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).filter { field in

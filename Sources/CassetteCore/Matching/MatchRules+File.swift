@@ -1,6 +1,6 @@
 extension MatchRules {
     /// The keys the `"match"` object of `.cassette.json` may hold.
-    static let fileKeys = ["echo", "headers", "ignoreBodyPaths", "ignoreQueryItems"]
+    package static let fileKeys = ["echo", "headers", "ignoreBodyPaths", "ignoreQueryItems"]
 
     /// Reads the `"match"` section of `.cassette.json`.
     init(section reader: JSONObjectReader) throws(ConfigurationError) {

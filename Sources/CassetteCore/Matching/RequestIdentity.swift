@@ -14,6 +14,9 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The headers ``MatchRules/headers`` names, as present on the (scrubbed) request: names
     /// lower-cased, in the rules' order; empty under strict matching.
     public var headers: [HTTPHeader]
+    /// The GraphQL operation the request runs (its `operationName`, or its document's first
+    /// operation name, `anonymous` without one), when it is a GraphQL request; shown in misses.
+    public var operation: String?
 
     /// The hash of an empty body.
     package static let emptyBodyHash = SHA256.hexDigest([UInt8]())
@@ -25,22 +28,33 @@ public struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
         self.headers = headers
     }
 
+    /// The identity of a request as ``RequestMatcher`` makes it: the URL normalised (a GraphQL GET's
+    /// document in canonical form), the operation of a GraphQL request found.
+    package init(
+        method: String, rawURL: String, bodyHash: String, headers: [HTTPHeader], body: Data?, contentType: String?
+    ) {
+        self.init(
+            method: method, url: RequestIdentity.normalizedURL(GraphQLRequest.canonicalURL(rawURL)), bodyHash: bodyHash,
+            headers: headers)
+        operation = GraphQLRequest.operation(method: method, url: rawURL, body: body, contentType: contentType)
+    }
+
     /// The strict identity of `request` as it is (no match rule applied, nothing masked): method,
     /// normalised URL and canonical body hash, the `Content-Type` header deciding how the body is
     /// canonicalised. Replay matches on the identity of the masked request
     /// (`RequestMatcher.identity(of:)`), never on this of a live one.
     package init(strict request: RecordedRequest) {
-        method = request.method.uppercased()
-        url = RequestIdentity.normalizedURL(request.url)
-        bodyHash =
-            request.body.map { CanonicalBody.hash(of: $0, contentType: request.headers.value(for: "Content-Type")) }
-            ?? RequestIdentity.emptyBodyHash
-        headers = []
+        let contentType = request.headers.value(for: "Content-Type")
+        self.init(
+            method: request.method.uppercased(), rawURL: request.url,
+            bodyHash: request.body.map { CanonicalBody.hash(of: $0, contentType: contentType) }
+                ?? RequestIdentity.emptyBodyHash, headers: [], body: request.body, contentType: contentType)
     }
 
     public var description: String {
         var details = [bodyHash == RequestIdentity.emptyBodyHash ? "no body" : "body sha256 \(bodyHash.prefix(12))"]
         details += headers.map { "\($0.name): \($0.value)" }
+        if let operation { details.insert("GraphQL operation \(operation)", at: 0) }
         return "\(method) \(url) (\(details.joined(separator: "; ")))"
     }
 

@@ -57,8 +57,8 @@ package struct RequestMatcher: Sendable {
             masked.headers.filter { $0.hasName(name) }.map { HTTPHeader(name.lowercased(), $0.value) }
         }
         return RequestIdentity(
-            method: masked.method.uppercased(), url: RequestIdentity.normalizedURL(url), bodyHash: bodyHash,
-            headers: headers)
+            method: masked.method.uppercased(), rawURL: url, bodyHash: bodyHash, headers: headers, body: masked.body,
+            contentType: masked.headers.value(for: "Content-Type"))
     }
 
     /// The order of requests in a cassette: by URL, then method, then body hash, then the headers

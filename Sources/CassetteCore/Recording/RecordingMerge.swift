@@ -32,6 +32,10 @@ package struct RecordingMerge {
     /// The match rules: what they declare as changing (ignored body fields and query items, echoed
     /// values) is no change.
     package var rules: CompiledMatchRules
+    /// Whether the file keeps the order the requests were made in rather than sorting them by
+    /// request (`"replay": {"order": "strict"}`, whose replay expects that order): `replaceAll`
+    /// writes them as made, and the other plans add new ones at the end.
+    package var keepsRequestOrder = false
 
     package init(
         existing: [(interaction: Interaction, identity: RequestIdentity)],
@@ -85,6 +89,8 @@ package struct RecordingMerge {
         }
         if !failures.isEmpty { return .refuse(failures: failures) }
         switch plan {
+        case .replaceAll where keepsRequestOrder:
+            return .write(resolved.map(\.interaction))
         case .replaceAll:
             // Concurrent requests start in an unpredictable order; sorting makes the file the same on
             // every recording, while identical requests, whose order replay depends on, stay in the
@@ -114,7 +120,9 @@ package struct RecordingMerge {
                 // After every interaction that does not sort after it: identical requests stay in the
                 // order they were made.
                 let position =
-                    result.lastIndex { !RequestMatcher.precedes(item.identity, $0.identity) }.map { $0 + 1 } ?? 0
+                    keepsRequestOrder
+                    ? result.count
+                    : result.lastIndex { !RequestMatcher.precedes(item.identity, $0.identity) }.map { $0 + 1 } ?? 0
                 result.insert((item.interaction, item.identity), at: position)
             }
             return .write(result.map(\.interaction))
