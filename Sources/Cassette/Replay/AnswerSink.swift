@@ -35,10 +35,22 @@ enum AnswerPlayer {
         switch interaction.outcome {
         case .response(var response):
             let body = response.body
+            let stream = response.stream
+            response.setStream(nil)
             response.body = nil
             sink.head(response)
-            if let body, !body.isEmpty { sink.chunk(body) }
-            sink.finish()
+            guard let stream else {
+                if let body, !body.isEmpty { sink.chunk(body) }
+                sink.finish()
+                return
+            }
+            // A stream as it arrived: each chunk on its own, then the error that cut it.
+            for chunk in stream.chunks where !chunk.isEmpty { sink.chunk(chunk) }
+            if let error = stream.error {
+                sink.fail(transportError(error, request: interaction.request, requestURL: requestURL, scrub: scrub))
+            } else {
+                sink.finish()
+            }
         case .failure(let failure):
             sink.fail(transportError(failure, request: interaction.request, requestURL: requestURL, scrub: scrub))
         }

@@ -8,18 +8,28 @@ import Foundation
 /// An answer handed to a `URLProtocol`'s client, as URLSession expects it on each platform.
 ///
 /// A redirected response is served as its final hop with the final URL, which is what the real
-/// Linux stack shows the caller (a URLProtocol cannot hand a redirect to the session there). The
-/// body goes in one `didLoad` call at the end: on Linux, `data(for:)` and completion-handler tasks
-/// keep only the last of several.
+/// Linux stack shows the caller (a URLProtocol cannot hand a redirect to the session there).
+///
+/// A body goes to the client in one `didLoad` call at the end, unless `deliversChunks`: then each
+/// chunk of a streamed body goes in a `didLoad` call of its own, as it is played. On Linux,
+/// `data(for:)` and completion-handler tasks keep only the *last* of several `didLoad` calls (the
+/// others are lost without an error), while a data delegate gets one `didReceive` per call; and a
+/// `URLProtocol` cannot tell the two kinds of task apart there (`task.delegate` is the session's
+/// delegate for both). So chunks are delivered one by one only to sessions made with a data
+/// delegate (``Cassette/session(configuration:delegate:)``), and every other session gets the
+/// whole body in one call. On Apple platforms every kind of task takes several calls (reported, not
+/// measurable here), so chunks are delivered one by one to every session there.
 ///
 /// Its methods run on the protocol's client queue, one at a time (``ClientQueue``), which is what
 /// makes the unchecked `Sendable` sound.
 final class ProtocolSink: AnswerSink, @unchecked Sendable {
     private let loader: UncheckedBox<ReplayProtocol>
     private var body = Data()
+    private let deliversChunks: Bool
 
-    init(_ loader: ReplayProtocol) {
+    init(_ loader: ReplayProtocol, deliversChunks: Bool) {
         self.loader = UncheckedBox(value: loader)
+        self.deliversChunks = deliversChunks
     }
 
     func head(_ recorded: RecordedResponse) {
@@ -38,7 +48,9 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     }
 
     func chunk(_ data: Data) {
-        body.append(data)
+        guard deliversChunks else { return body.append(data) }
+        let loader = loader.value
+        loader.client?.urlProtocol(loader, didLoad: data)
     }
 
     func finish() {
@@ -50,6 +62,8 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
 
     func fail(_ error: any Error) {
         let loader = loader.value
+        // What arrived before a stream was cut, in one call (the chunks went one by one already).
+        if !body.isEmpty { loader.client?.urlProtocol(loader, didLoad: body) }
         loader.client?.urlProtocol(loader, didFailWithError: error)
     }
 

@@ -35,7 +35,7 @@ public class ReplayProtocol: URLProtocol {
             return
         }
         let requestURL = self.request.url ?? URL(fileURLWithPath: "/")
-        let sink = ProtocolSink(self)
+        let sink = ProtocolSink(self, deliversChunks: entry.deliversChunks)
         switch route.decision(for: request) {
         case .serve(let interaction):
             AnswerPlayer.play(interaction, requestURL: requestURL, into: sink, scrub: route.scrubText)

@@ -24,8 +24,20 @@ extension ScrubEngine {
             var scrubbed = response
             scrubbed.url = response.url.map { process($0, kind: .url, path: place + [.key("url")]) }
             scrubbed.headers = walk(response.headers, path: place)
-            scrubbed.body = walkBody(
-                response.body, storedForm: response.storedForm, headers: response.headers, path: place + [.key("body")])
+            if var stream = response.stream {
+                // Chunk by chunk, each a body of the response's media type (an event's `data:` JSON is
+                // walked as JSON), so the chunks keep their boundaries and a diff stays event by event.
+                for (chunkIndex, chunk) in stream.chunks.enumerated() {
+                    let chunkPlace = place + [.key("stream"), .key("chunks"), .index(chunkIndex)]
+                    stream.chunks[chunkIndex] =
+                        walkBody(chunk, storedForm: nil, headers: response.headers, path: chunkPlace) ?? chunk
+                }
+                scrubbed.setStream(stream)
+            } else {
+                scrubbed.body = walkBody(
+                    response.body, storedForm: response.storedForm, headers: response.headers,
+                    path: place + [.key("body")])
+            }
             result.outcome = .response(scrubbed)
         }
         return result
