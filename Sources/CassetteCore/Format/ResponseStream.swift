@@ -227,6 +227,10 @@ package enum StoredChunk: Sendable, Equatable {
                 id: try reader.optionalString("id", nonEmpty: false), data: data)
             return
         }
+        guard !keys.contains("event"), !keys.contains("id") else {
+            throw JSONShapeError(
+                path: path, message: "expected an event's \"data\" or \"dataText\" beside its \"event\" or \"id\"")
+        }
         guard reader.members.count == 1, let member = reader.members.first else {
             throw JSONShapeError(
                 path: path, message: "expected exactly one of \"line\", \"text\" or \"base64\", or an event's \"data\"")
