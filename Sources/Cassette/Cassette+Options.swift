@@ -15,6 +15,24 @@ extension Cassette {
         case repeatLast
     }
 
+    /// How replay paces the chunks of a streamed response.
+    public enum StreamTiming: Sendable, Equatable {
+        /// Every chunk as soon as the one before it (the default).
+        case fullSpeed
+        /// The gaps the recording kept (`"record": {"streamTiming": true}`), divided by `speed`
+        /// (`2` plays twice as fast); a stream recorded without gaps plays at full speed.
+        case recorded(speed: Double)
+
+        /// The pacing the environment asks for: `CASSETTE_STREAM_TIMING=recorded` (any other value:
+        /// full speed) and `CASSETTE_STREAM_SPEED`, a positive number (1 when absent or not one).
+        public static func from(environment: [String: String]) -> StreamTiming {
+            let setting = environment[EnvironmentVariable.streamTiming]?.trimmingCharacters(in: .whitespaces)
+            guard setting?.lowercased() == "recorded" else { return .fullSpeed }
+            let speed = environment[EnvironmentVariable.streamSpeed].flatMap { Double($0) } ?? 1
+            return .recorded(speed: speed > 0 && speed.isFinite ? speed : 1)
+        }
+    }
+
     /// Settings of a cassette beyond its file and mode.
     public struct Options: Sendable {
         /// The scrubber every recorded interaction goes through before it is written, and that
@@ -60,6 +78,14 @@ extension Cassette {
         /// `nil` (the default) takes `"record": {"maxBodyBytes": N}` from `.cassette.json`, or
         /// ``Cassette/defaultMaxBodyBytes`` (64 MiB).
         public var maxBodyBytes: Int?
+        /// Whether recordings keep the gaps between a streamed response's chunks (rounded: see
+        /// ``ResponseStream/roundedGap(milliseconds:)``). `nil` (the default) takes
+        /// `"record": {"streamTiming": true}` from `.cassette.json`, or `false`.
+        public var recordStreamTiming: Bool?
+        /// How replay paces a streamed response's chunks. `nil` (the default) reads
+        /// `CASSETTE_STREAM_TIMING` (`recorded`) and `CASSETTE_STREAM_SPEED` from ``environment``;
+        /// without them, replay runs at full speed.
+        public var streamTiming: StreamTiming?
         /// How the protocol finds the body of an upload task; tests replace it to see what a
         /// platform that hides the body gets.
         package var uploadBody: @Sendable (URLSessionTask?) -> UploadBody = UploadBody.of
@@ -71,8 +97,11 @@ extension Cassette {
             environment: [String: String] = ProcessInfo.processInfo.environment,
             recordingConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
             testName: String? = nil, rerecord: [RequestPattern] = [], volatileHeaders: [String] = [],
-            recordTransportErrors: Bool = false, recordFailedTests: Bool = false, maxBodyBytes: Int? = nil
+            recordTransportErrors: Bool = false, recordFailedTests: Bool = false, maxBodyBytes: Int? = nil,
+            recordStreamTiming: Bool? = nil, streamTiming: StreamTiming? = nil
         ) {
+            self.recordStreamTiming = recordStreamTiming
+            self.streamTiming = streamTiming
             self.scrubber = scrubber
             self.matching = matching
             self.whenExhausted = whenExhausted

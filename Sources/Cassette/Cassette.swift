@@ -95,8 +95,9 @@ public final class Cassette: Sendable {
             ? nil
             : RecordingSession(
                 configuration: resolved.recordingConfiguration,
-                maxBodyBytes: options.maxBodyBytes ?? project.configuration.maxBodyBytes ?? Cassette.defaultMaxBodyBytes
-            )
+                maxBodyBytes: options.maxBodyBytes ?? project.configuration.maxBodyBytes
+                    ?? Cassette.defaultMaxBodyBytes,
+                streamTiming: options.recordStreamTiming ?? project.configuration.streamTiming)
         self.recording = recording
         let configurationPath =
             project.configuration.file?.path
@@ -108,7 +109,8 @@ public final class Cassette: Sendable {
             plan: plan, matcher: matcher, recording: recording,
             context: ReplaySession.Context(
                 cassettePath: fileURL.path, testName: resolved.testName, configurationPath: configurationPath,
-                environment: resolved.environment, uploadBody: resolved.uploadBody))
+                environment: resolved.environment, uploadBody: resolved.uploadBody,
+                streamTiming: resolved.streamTiming ?? .from(environment: resolved.environment)))
     }
 
     /// The file's interactions and the SHA-256 of its bytes.

@@ -26,10 +26,13 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     private let loader: UncheckedBox<ReplayProtocol>
     private var body = Data()
     private let deliversChunks: Bool
+    /// Set by `stopLoading()`: nothing more goes to the client.
+    private let stopped: Locked<Bool>
 
-    init(_ loader: ReplayProtocol, deliversChunks: Bool) {
+    init(_ loader: ReplayProtocol, deliversChunks: Bool, stopped: Locked<Bool> = Locked(false)) {
         self.loader = UncheckedBox(value: loader)
         self.deliversChunks = deliversChunks
+        self.stopped = stopped
     }
 
     func head(_ recorded: RecordedResponse) {
@@ -48,12 +51,14 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     }
 
     func chunk(_ data: Data) {
+        guard !stopped.withLock({ $0 }) else { return }
         guard deliversChunks else { return body.append(data) }
         let loader = loader.value
         loader.client?.urlProtocol(loader, didLoad: data)
     }
 
     func finish() {
+        guard !stopped.withLock({ $0 }) else { return }
         let loader = loader.value
         guard let client = loader.client else { return }
         if !body.isEmpty { client.urlProtocol(loader, didLoad: body) }
@@ -61,6 +66,7 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     }
 
     func fail(_ error: any Error) {
+        guard !stopped.withLock({ $0 }) else { return }
         let loader = loader.value
         // What arrived before a stream was cut, in one call (the chunks went one by one already).
         if !body.isEmpty { loader.client?.urlProtocol(loader, didLoad: body) }

@@ -12,6 +12,10 @@ import Foundation
 /// In replay it answers from the cassette and never touches the network; in record it forwards the
 /// request to a real inner `URLSession` and records the exchange.
 public class ReplayProtocol: URLProtocol {
+    /// Set by `stopLoading()`: the answer being played (a paced stream plays after `startLoading()`
+    /// returns) says nothing more to the client. A flag, not the sink, which holds the protocol.
+    private let stopped = Locked(false)
+
     override public class func canInit(with request: URLRequest) -> Bool {
         ProtocolSlots.entry(for: self) != nil
     }
@@ -35,10 +39,14 @@ public class ReplayProtocol: URLProtocol {
             return
         }
         let requestURL = self.request.url ?? URL(fileURLWithPath: "/")
-        let sink = ProtocolSink(self, deliversChunks: entry.deliversChunks)
+        let sink = ProtocolSink(self, deliversChunks: entry.deliversChunks, stopped: stopped)
         switch route.decision(for: request) {
         case .serve(let interaction):
-            AnswerPlayer.play(interaction, requestURL: requestURL, into: sink, scrub: route.scrubText)
+            // Recorded stream timing, when asked for, plays the chunks later, through the client's queue.
+            var pacing: (queue: ClientQueue, speed: Double)?
+            if case .recorded(let speed) = route.streamTiming { pacing = (ClientQueue(), speed) }
+            AnswerPlayer.play(
+                interaction, requestURL: requestURL, into: sink, scrub: route.scrubText, pacedOn: pacing)
         case .fail(let error):
             sink.fail(error)
         case .forward(let recording):
@@ -60,6 +68,7 @@ public class ReplayProtocol: URLProtocol {
     }
 
     override public func stopLoading() {
+        stopped.withLock { $0 = true }
         ProtocolSlots.entry(for: type(of: self))?.route?.recording?.cancel(ObjectIdentifier(self))
     }
 }

@@ -31,6 +31,9 @@ package struct ProjectConfiguration: Sendable {
     /// The largest body a recording keeps, in bytes (`"record": {"maxBodyBytes": N}`); `nil` for the
     /// default.
     package var maxBodyBytes: Int?
+    /// Whether recordings keep the gaps between a streamed response's chunks
+    /// (`"record": {"streamTiming": true}`).
+    package var streamTiming = false
 
     package init() {}
 
@@ -101,10 +104,11 @@ package struct ProjectConfiguration: Sendable {
         }
         try ConfigurationError.reading { () throws(JSONShapeError) in
             if let record = try top.object(
-                "record", what: "the record section", keys: ["maxBodyBytes", "volatileHeaders"])
+                "record", what: "the record section", keys: ["maxBodyBytes", "streamTiming", "volatileHeaders"])
             {
                 volatileHeaders = try record.strings("volatileHeaders")
                 maxBodyBytes = try record.optionalInteger("maxBodyBytes", in: 1...Int.max)
+                if record.optional("streamTiming") != nil { streamTiming = try record.bool("streamTiming") }
             }
             maxAge = try top.optionalInteger("maxAge", in: 1...100_000)
         }
