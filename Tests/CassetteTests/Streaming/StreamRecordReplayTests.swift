@@ -180,6 +180,32 @@ import Testing
         #expect(try Data(contentsOf: first) == firstBytes)
     }
 
+    @Test func aStreamCutWhileReRecordingDoesNotReplaceACompleteOne() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Cut.json")
+        let server = try TestHTTPServer()
+        let url = server.url("/stream/cut?count=2")
+        let complete = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(method: "GET", url: url.absoluteString),
+                outcome: .response(
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
+                        stream: ResponseStream(chunks: [Data("part 1 of 3\n".utf8), Data("part 2 of 3\n".utf8)]))))
+        ])
+        try complete.encoded().write(to: file)
+        let before = try Data(contentsOf: file)
+        let recorder = try openCassette(file, .record)
+        _ = await StreamedFetch.fetch(URLRequest(url: url)) { recorder.session(delegate: $0) }
+        await #expect {
+            try await recorder.finish()
+        } throws: { error in
+            guard case .recordingFailed = error as? CassetteError else { return false }
+            return true
+        }
+        #expect(try Data(contentsOf: file) == before, "the complete stream stays")
+    }
+
     @Test func serverSentEventsAreStoredOneEventPerEntryWithTheirJSONAsJSON() async throws {
         let trip = try await trip("/stream/openai?count=2")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: trip.file)) as? [String: Any])
