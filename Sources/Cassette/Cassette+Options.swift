@@ -79,7 +79,7 @@ extension Cassette {
         /// ``Cassette/defaultMaxBodyBytes`` (64 MiB).
         public var maxBodyBytes: Int?
         /// Whether recordings keep the gaps between a streamed response's chunks (rounded: see
-        /// ``ResponseStream/roundedGap(milliseconds:)``). `nil` (the default) takes
+        /// `ResponseStream.roundedGap(milliseconds:)`). `nil` (the default) takes
         /// `"record": {"streamTiming": true}` from `.cassette.json`, or `false`.
         public var recordStreamTiming: Bool?
         /// How replay paces a streamed response's chunks. `nil` (the default) reads
