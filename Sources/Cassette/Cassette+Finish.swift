@@ -75,7 +75,9 @@ extension Cassette {
 extension Interaction.Outcome {
     /// The `URLError` code of a failure.
     var failureCode: Int? {
-        if case .failure(let error) = self { return error.code }
-        return nil
+        switch self {
+        case .failure(let error): error.code
+        case .response(let response): response.stream?.error?.code
+        }
     }
 }

@@ -16,6 +16,24 @@ extension Cassette {
         case repeatLast
     }
 
+    /// How replay paces the chunks of a streamed response.
+    public enum StreamTiming: Sendable, Equatable {
+        /// Every chunk as soon as the one before it (the default).
+        case fullSpeed
+        /// The gaps the recording kept (`"record": {"streamTiming": true}`), divided by `speed`
+        /// (`2` plays twice as fast); a stream recorded without gaps plays at full speed.
+        case recorded(speed: Double)
+
+        /// The pacing the environment asks for: `CASSETTE_STREAM_TIMING=recorded` (any other value:
+        /// full speed) and `CASSETTE_STREAM_SPEED`, a positive number (1 when absent or not one).
+        public static func from(environment: [String: String]) -> StreamTiming {
+            let setting = environment[EnvironmentVariable.streamTiming]?.trimmingCharacters(in: .whitespaces)
+            guard setting?.lowercased() == "recorded" else { return .fullSpeed }
+            let speed = environment[EnvironmentVariable.streamSpeed].flatMap { Double($0) } ?? 1
+            return .recorded(speed: speed > 0 && speed.isFinite ? speed : 1)
+        }
+    }
+
     /// Settings of a cassette beyond its file and mode.
     public struct Options: Sendable {
         /// The scrubber every recorded interaction goes through before it is written, and that
@@ -69,8 +87,8 @@ extension Cassette {
         /// when a recorded interaction was never requested. `nil` (the default) takes
         /// `"replay": {"requireAllPlayed": true}` from `.cassette.json`, else `false`.
         public var requireAllPlayed: Bool?
-        /// Whether the Nth request must be the Nth recorded one (``PlaybackOrder/strict``). `nil` (the
-        /// default) takes `"replay": {"order": ...}` from `.cassette.json`, else ``PlaybackOrder/any``.
+        /// Whether the Nth request must be the Nth recorded one (`PlaybackOrder.strict`). `nil` (the
+        /// default) takes `"replay": {"order": ...}` from `.cassette.json`, else `PlaybackOrder.any`.
         public var order: PlaybackOrder?
         /// Faults injected on top of the recordings, added to `"faults"` of `.cassette.json`.
         public var faults: [FaultRule]
@@ -82,6 +100,14 @@ extension Cassette {
         public var beforeRecord: (@Sendable (inout Interaction) -> Void)?
         /// Changes each recorded interaction before replay serves it (after placeholders are restored).
         public var beforePlayback: (@Sendable (inout Interaction) -> Void)?
+        /// Whether recordings keep the gaps between a streamed response's chunks (rounded: see
+        /// `ResponseStream.roundedGap(milliseconds:)`). `nil` (the default) takes
+        /// `"record": {"streamTiming": true}` from `.cassette.json`, or `false`.
+        public var recordStreamTiming: Bool?
+        /// How replay paces a streamed response's chunks. `nil` (the default) reads
+        /// `CASSETTE_STREAM_TIMING` (`recorded`) and `CASSETTE_STREAM_SPEED` from ``environment``;
+        /// without them, replay runs at full speed.
+        public var streamTiming: StreamTiming?
         /// How the protocol finds the body of an upload task; tests replace it to see what a
         /// platform that hides the body gets.
         package var uploadBody: @Sendable (URLSessionTask?) -> UploadBody = UploadBody.of
@@ -100,8 +126,11 @@ extension Cassette {
             latency: Duration? = nil, requireAllPlayed: Bool? = nil, order: PlaybackOrder? = nil,
             faults: [FaultRule] = [], passthrough: [HostPattern] = [],
             beforeRecord: (@Sendable (inout Interaction) -> Void)? = nil,
-            beforePlayback: (@Sendable (inout Interaction) -> Void)? = nil
+            beforePlayback: (@Sendable (inout Interaction) -> Void)? = nil,
+            recordStreamTiming: Bool? = nil, streamTiming: StreamTiming? = nil
         ) {
+            self.recordStreamTiming = recordStreamTiming
+            self.streamTiming = streamTiming
             self.scrubber = scrubber
             self.matching = matching
             self.whenExhausted = whenExhausted

@@ -97,8 +97,9 @@ public final class Cassette: Sendable {
             ? nil
             : RecordingSession(
                 configuration: resolved.recordingConfiguration,
-                maxBodyBytes: options.maxBodyBytes ?? project.configuration.maxBodyBytes ?? Cassette.defaultMaxBodyBytes
-            )
+                maxBodyBytes: options.maxBodyBytes ?? project.configuration.maxBodyBytes
+                    ?? Cassette.defaultMaxBodyBytes,
+                streamTiming: options.recordStreamTiming ?? project.configuration.streamTiming)
         self.recording = recording
         let settings = project.configuration.replay
         let passthroughHosts = project.configuration.passthrough + options.passthrough
@@ -125,7 +126,8 @@ public final class Cassette: Sendable {
                 cassettePath: fileURL.path, testName: resolved.testName, configurationPath: configurationPath,
                 environment: resolved.environment, uploadBody: resolved.uploadBody, latencyMilliseconds: latency,
                 faults: project.configuration.faults + options.faults, passthrough: passthroughHosts,
-                beforePlayback: options.beforePlayback, keepsJournal: options.keepsJournal))
+                beforePlayback: options.beforePlayback, keepsJournal: options.keepsJournal,
+                streamTiming: resolved.streamTiming ?? .from(environment: resolved.environment)))
     }
 
     /// The file's interactions and the SHA-256 of its bytes.
@@ -155,16 +157,60 @@ public final class Cassette: Sendable {
         URLSession(configuration: self.configuration(from: configuration))
     }
 
+    /// A new session whose requests this cassette answers, with a delegate: a streamed response
+    /// (server-sent events, NDJSON, a chunked body) reaches a data delegate's
+    /// `urlSession(_:dataTask:didReceive:)` once per recorded chunk, with the same bytes in the
+    /// same order, then the error a cut stream ended with.
+    ///
+    /// On Linux, `data(for:)` and completion-handler tasks keep only the last of several chunks a
+    /// `URLProtocol` delivers, and the protocol cannot tell them from delegate tasks: on a session
+    /// made with a `URLSessionDataDelegate` they would lose all but the last chunk of a streamed
+    /// body. Use this session for delegate-based tasks and ``session(configuration:)`` for
+    /// `data(for:)` (it delivers every body in one piece). On Apple platforms every session gets
+    /// the chunks one by one, and `bytes(for:)` sees them (written for, not testable on Linux).
+    ///
+    /// - Parameters:
+    ///   - configuration: As for ``session(configuration:)``.
+    ///   - delegate: The session's delegate; `nil` makes a session like ``session(configuration:)``.
+    public func session(configuration: URLSessionConfiguration = .ephemeral, delegate: (any URLSessionDelegate)? = nil)
+        -> URLSession
+    {
+        #if canImport(FoundationNetworking)
+            let chunks = delegate is any URLSessionDataDelegate
+        #else
+            let chunks = true
+        #endif
+        return URLSession(
+            configuration: self.configuration(from: configuration, deliversChunks: chunks), delegate: delegate,
+            delegateQueue: nil)
+    }
+
     /// A copy of `configuration` with this cassette's protocol installed and no URL cache, for code
     /// that creates its own `URLSession`.
+    ///
+    /// A streamed body goes to such a session in one piece on Linux (one `didLoad`, which every kind
+    /// of task keeps whole there); for a data delegate that sees the chunks, use
+    /// ``session(configuration:delegate:)``.
     public func configuration(from configuration: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
+        #if canImport(FoundationNetworking)
+            self.configuration(from: configuration, deliversChunks: false)
+        #else
+            self.configuration(from: configuration, deliversChunks: true)
+        #endif
+    }
+
+    private func configuration(from configuration: URLSessionConfiguration, deliversChunks: Bool)
+        -> URLSessionConfiguration
+    {
         let copy = configuration.copy() as! URLSessionConfiguration
         let additional = (configuration.httpAdditionalHeaders ?? [:]).compactMap { key, value -> HTTPHeader? in
             guard let name = key as? String else { return nil }
             return HTTPHeader(name, "\(value)")
         }
         let protocolClass = ProtocolSlots.makeClass(
-            for: SlotEntry(route: replay, fileURL: fileURL, additionalHeaders: HTTPHeader.canonicalOrder(additional)))
+            for: SlotEntry(
+                route: replay, fileURL: fileURL, additionalHeaders: HTTPHeader.canonicalOrder(additional),
+                deliversChunks: deliversChunks))
         protocolClasses.withLock { $0.append(ObjectIdentifier(protocolClass)) }
         copy.protocolClasses = [protocolClass] + (configuration.protocolClasses ?? [])
         // Every request reaches the cassette: none is answered from (or stored in) a URL cache.

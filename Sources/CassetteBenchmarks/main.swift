@@ -3,17 +3,17 @@ import Foundation
 // The benchmarks behind README's "Performance" figures, one release executable (declared only with
 // CASSETTE_BENCHMARKS=1). Run them with `scripts/bench` and `scripts/bench-lint`.
 //
-//   CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub] [memory]    (all when none is named)
+//   CassetteBenchmarks [--quick] [matching] [replay] [stream] [record] [load] [scrub] [memory]    (all when none is named)
 //   CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
 //   CassetteBenchmarks load-peak 0|1|2 FILE    (a child run of `load`: prints VmHWM in kB)
 //   CassetteBenchmarks memory-peak plain|record|replay URL [FILE]    (a child run of `memory`)
 //   CassetteBenchmarks serve-static PORT FILE  (a baseline server of `scripts/bench serve`)
 
 let usage = """
-    usage: CassetteBenchmarks [--quick] [matching] [replay] [record] [load] [scrub] [memory]
+    usage: CassetteBenchmarks [--quick] [matching] [replay] [stream] [record] [load] [scrub] [memory]
            CassetteBenchmarks lint [--interactions N] [--cassette PATH] [--tool BINARY]
     """
-let sections = ["matching", "replay", "record", "load", "scrub", "memory"]
+let sections = ["matching", "replay", "stream", "record", "load", "scrub", "memory"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
@@ -62,6 +62,9 @@ if selected.contains("matching") {
 }
 if selected.contains("replay") {
     try await ReplayBenchmark(rounds: quick ? 5 : 21, requestsPerRound: quick ? 100 : 400, directory: directory).run()
+}
+if selected.contains("stream") {
+    try await StreamBenchmark(rounds: quick ? 3 : 11, directory: directory).run()
 }
 if selected.contains("record") {
     try await RecordBenchmark(rounds: quick ? 3 : 9, directory: directory).run()

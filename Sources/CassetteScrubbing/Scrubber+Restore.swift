@@ -53,7 +53,22 @@ extension Scrubber {
         }
         if case .response(var response) = interaction.outcome {
             response.url = response.url.map { text($0, inURL: true) }
-            response.body = body(response.body, response.headers)
+            if var stream = response.stream {
+                // Each chunk restored on its own, by the stream's media type: an event's JSON as JSON.
+                let contentType = response.headers.value(for: "Content-Type")
+                stream.chunks = stream.chunks.map { chunk in
+                    switch StoredChunk(bytes: chunk, contentType: contentType) {
+                    case .event(let name, let id, .json(let value)):
+                        return (try? StoredChunk.event(name: name, id: id, data: .json(json(value))).bytes()) ?? chunk
+                    case .line(let value): return (try? StoredChunk.line(json(value)).bytes()) ?? chunk
+                    case .body(.base64): return chunk
+                    default: return Data(text(String(decoding: chunk, as: UTF8.self), inURL: false).utf8)
+                    }
+                }
+                response.setStream(stream)
+            } else {
+                response.body = body(response.body, response.headers)
+            }
             response.headers = headers(response.headers)
             result.outcome = .response(response)
         }

@@ -32,6 +32,21 @@ package struct StreamedFetch: Sendable {
         }
     }
 
+    /// Runs `request` on the session `makeSession` creates with the given delegate (which records
+    /// every callback; a cassette's `session(configuration:delegate:)`, say), and returns when the
+    /// task completes.
+    package static func fetch(
+        _ request: URLRequest, makeSession: (any URLSessionDataDelegate) -> URLSession
+    ) async -> StreamedFetch {
+        let recorder = Recorder()
+        let session = makeSession(recorder)
+        defer { session.finishTasksAndInvalidate() }
+        return await withCheckedContinuation { continuation in
+            recorder.begin(continuation)
+            session.dataTask(with: request).resume()
+        }
+    }
+
     /// Fetches `url` with a GET.
     package static func fetch(_ url: URL) async -> StreamedFetch {
         await fetch(URLRequest(url: url))

@@ -8,6 +8,7 @@ extension TestHTTPServer {
     ///   `message_stop`, with `content_block_delta` events between.
     /// - `/stream/ndjson?count=N` (4): one JSON object per line, `application/x-ndjson`.
     /// - `/stream/drip?count=N&ms=M` (5 chunks, 100 ms): chunks with a pause before each one after the first.
+    /// - `/stream/secret`: three events, a token (``streamedSecret``) in the first two's JSON.
     /// - `/stream/cut?count=N` (3): N chunks, then the connection closes without the terminating chunk.
     ///
     /// Every route takes `ms=M` for a pause between chunks (0 by default but for `drip`).
@@ -33,6 +34,15 @@ extension TestHTTPServer {
             let texts = (1...count(5)).map { "drip \($0)\n" }
             return .streamed(
                 HTTPResponseStream(texts: texts, pause: pause(100)), contentType: "text/plain; charset=utf-8")
+        case "/stream/secret":
+            // A token inside an event's JSON, by its name and by its shape: scrubbing must reach it.
+            let token = streamedSecret
+            return eventStream(
+                [
+                    #"data: {"type":"session","api_key":"\#(token)"}"# + "\n\n",
+                    #"data: {"type":"delta","text":"your key is \#(token)"}"# + "\n\n",
+                    "data: [DONE]\n\n",
+                ], pause: pause(0))
         case "/stream/cut":
             let total = count(3)
             let texts = (1...total).map { "part \($0) of \(total + 1)\n" }
@@ -43,6 +53,10 @@ extension TestHTTPServer {
             return nil
         }
     }
+
+    /// The token `/stream/secret` streams inside its events' JSON.
+    package static let streamedSecret =
+        "sk-proj-" + "Q7vN2kXpL9mR4tW8yB3cF6hJ" + "T3BlbkFJ" + "1sD5gA0zE8uY2iO6pL4kM3nB"
 
     /// The content pieces the SSE routes stream, in order: "Hello", ", world", " 3", " 4", …
     package static func streamedContent(pieces: Int) -> [String] {

@@ -29,6 +29,40 @@ import Testing
                         """))
     }
 
+    @Test func aStreamIsPrintedEventByEventWithItsSecretsMasked() throws {
+        let scratch = try ScratchPackage()
+        let token = "sk-proj-" + "Q7vN2kXpL9mR4tW8yB3cF6hJ" + "T3BlbkFJ" + "1sD5gA0zE8uY2iO6pL4kM3nB"
+        let chunks = [
+            "event: message_start\ndata: {\"type\":\"message_start\"}\n\n",
+            "data: {\"api_key\":\"\(token)\",\"type\":\"auth\"}\n\n", "data: [DONE]\n\n",
+        ]
+        try scratch.write(
+            "Cassettes/Stream.json",
+            CassetteDocument(interactions: [
+                Interaction(
+                    request: RecordedRequest(method: "POST", url: "https://api.example.com/v1/chat"),
+                    outcome: .response(
+                        RecordedResponse(
+                            status: 200, headers: [HTTPHeader("Content-Type", "text/event-stream")],
+                            stream: ResponseStream(
+                                chunks: chunks.map { Data($0.utf8) }, error: TransportError(code: -1005))
+                        )))
+            ]))
+        #expect(
+            scratch.run("show", "Cassettes/Stream.json")
+                == CommandRun(
+                    status: 0,
+                    stdout: """
+                        Cassettes/Stream.json: 1 interaction
+                          [0] POST https://api.example.com/v1/chat → 200; request: no body; response: stream, 3 chunks, 167 bytes, cut by error -1005
+                              [0] event message_start: {"type":"message_start"}
+                              [1] data: {"api_key":"sk-proj-SCRUBBED-1","type":"auth"}
+                              [2] data: [DONE]
+                              then error -1005
+
+                        """))
+    }
+
     @Test func showMasksWhatTheScrubberWouldReplace() throws {
         let scratch = try ScratchPackage()
         let url =

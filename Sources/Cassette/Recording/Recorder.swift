@@ -7,11 +7,30 @@ import Foundation
 
 /// What a forwarded request came back with.
 enum RecorderResult: Sendable {
-    case response(HTTPURLResponse, Data, [RedirectHop])
+    /// The response, its body as the chunks the data delegate got (in order), and the hops.
+    case response(HTTPURLResponse, ReceivedChunks, [RedirectHop])
+    /// The transport failed after the response's head: what arrived, then the error (a stream cut
+    /// mid-way).
+    case cut(HTTPURLResponse, ReceivedChunks, [RedirectHop], URLError)
     case failure(URLError)
     /// The response body grew past the limit (after decoding, for a compressed one), and the
     /// request was cancelled there: `bytes` is how much had arrived.
     case tooLarge(bytes: Int)
+}
+
+/// A body as the inner session's data delegate got it: one element per `didReceive` call, and the
+/// milliseconds before each (the first: after the response's head).
+struct ReceivedChunks: Sendable {
+    var chunks: [Data] = []
+    var gaps: [Double] = []
+    var byteCount = 0
+
+    /// The chunks joined.
+    var body: Data {
+        var joined = Data(capacity: byteCount)
+        for chunk in chunks { joined.append(chunk) }
+        return joined
+    }
 }
 
 /// Forwards requests to the real network through one inner `URLSession` and collects each
@@ -22,7 +41,9 @@ final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Load {
         var hops: [RedirectHop] = []
         var response: HTTPURLResponse?
-        var body = Data()
+        var received = ReceivedChunks()
+        /// When the head or the last chunk arrived.
+        var lastArrival = ContinuousClock.now
         /// How many body bytes had arrived when the body passed the limit.
         var tooLarge: Int?
         let completion: @Sendable (RecorderResult) -> Void
@@ -60,7 +81,10 @@ final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        loads.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
+        loads.withLock {
+            $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+            $0[dataTask.taskIdentifier]?.lastArrival = .now
+        }
         completionHandler(.allow)
     }
 
@@ -71,13 +95,20 @@ final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             guard var load = loads.removeValue(forKey: identifier) else { return false }
             defer { loads[identifier] = load }
             guard load.tooLarge == nil else { return false }
-            guard load.body.count + data.count <= maxBodyBytes else {
+            guard load.received.byteCount + data.count <= maxBodyBytes else {
                 // Cut off here: what arrived is counted, and dropped.
-                load.tooLarge = load.body.count + data.count
-                load.body = Data()
+                load.tooLarge = load.received.byteCount + data.count
+                load.received = ReceivedChunks()
                 return true
             }
-            load.body.append(data)
+            // Each chunk as it came: a stream is recorded chunk by chunk.
+            let now = ContinuousClock.now
+            let gap = now - load.lastArrival
+            load.lastArrival = now
+            load.received.chunks.append(data)
+            load.received.gaps.append(
+                Double(gap.components.seconds) * 1000 + Double(gap.components.attoseconds) / 1e15)
+            load.received.byteCount += data.count
             return false
         }
         if cancel { dataTask.cancel() }
@@ -87,11 +118,15 @@ final class Recorder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         guard let load = loads.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let bytes = load.tooLarge {
             load.completion(.tooLarge(bytes: bytes))
+        } else if let error, let response = load.response, !load.received.chunks.isEmpty,
+            let urlError = error as? URLError, urlError.code != .cancelled
+        {
+            load.completion(.cut(response, load.received, load.hops, urlError))
         } else if let error {
             load.completion(
                 .failure(error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])))
         } else if let response = load.response {
-            load.completion(.response(response, load.body, load.hops))
+            load.completion(.response(response, load.received, load.hops))
         } else {
             load.completion(.failure(URLError(.badServerResponse)))
         }

@@ -63,6 +63,8 @@ final class RecordingSession: Sendable {
     private let today: @Sendable () -> String
     /// The largest body, request or response, a recording keeps.
     let maxBodyBytes: Int
+    /// Whether streamed responses keep the gaps before their chunks (`"record": {"streamTiming": true}`).
+    let streamTiming: Bool
 
     /// - Parameters:
     ///   - configuration: Makes the inner session's configuration, when the first request is forwarded.
@@ -70,11 +72,12 @@ final class RecordingSession: Sendable {
     ///   - today: The day recordings are stamped with (`YYYY-MM-DD`, UTC).
     init(
         configuration: @escaping @Sendable () -> URLSessionConfiguration,
-        maxBodyBytes: Int = Cassette.defaultMaxBodyBytes,
+        maxBodyBytes: Int = Cassette.defaultMaxBodyBytes, streamTiming: Bool = false,
         today: @escaping @Sendable () -> String = { RecordingDay.string(for: Date()) }
     ) {
         self.configuration = configuration
         self.maxBodyBytes = maxBodyBytes
+        self.streamTiming = streamTiming
         self.today = today
     }
 
@@ -116,7 +119,9 @@ final class RecordingSession: Sendable {
                         $0.oversized[sequence] = BodyTooLarge(request: "\(request.method) \(request.url)", bytes: bytes)
                     }
                 }
-                let interaction = oversized == nil ? RecordingSession.interaction(stored, result, day: day) : nil
+                let interaction =
+                    oversized == nil
+                    ? RecordingSession.interaction(stored, result, day: day, streamTiming: streamTiming) : nil
                 // On the caller's task queue, as stopLoading() is: a cancellation either came first
                 // and nothing is recorded or delivered, or it comes after the delivery.
                 clientQueue.async { [self] in
@@ -168,7 +173,7 @@ final class RecordingSession: Sendable {
     private func oversizedBody(of request: RecordedRequest, _ result: RecorderResult) -> Int? {
         if case .tooLarge(let bytes) = result { return bytes }
         if let body = request.body, body.count > maxBodyBytes { return body.count }
-        if case .response(_, let body, _) = result, body.count > maxBodyBytes { return body.count }
+        if case .response(_, let body, _) = result, body.byteCount > maxBodyBytes { return body.byteCount }
         return nil
     }
 
@@ -195,13 +200,34 @@ final class RecordingSession: Sendable {
     }
 
     /// The interaction a forwarded request records, in stored form: `nil` when it was cancelled.
-    private static func interaction(_ request: RecordedRequest, _ result: RecorderResult, day: String) -> Interaction? {
-        switch result {
-        case .response(let response, let body, let hops):
-            let received = URLLoadingBridge.received(response, body: body)
+    private static func interaction(
+        _ request: RecordedRequest, _ result: RecorderResult, day: String, streamTiming: Bool
+    ) -> Interaction? {
+        func stored(_ response: HTTPURLResponse, _ body: ReceivedChunks, _ hops: [RedirectHop], cut: URLError?)
+            -> Interaction
+        {
+            let received = URLLoadingBridge.received(response, body: body.body)
+            var storedResponse = InteractionStorage.response(received, requestURL: request.url)
+            // A stream keeps its chunks as they came (and the error that cut it); the headers are
+            // those the stack gave (`Transfer-Encoding` says whether the body came in HTTP chunks).
+            if ResponseStream.keepsChunks(body.chunks, cut: cut != nil, headers: received.headers) {
+                storedResponse.setStream(
+                    ResponseStream(
+                        chunks: ResponseStream.storedChunks(
+                            body.chunks, contentType: storedResponse.headers.value(for: "Content-Type")),
+                        error: cut.map { TransportError(code: $0.code.rawValue) },
+                        gaps: streamTiming ? body.gaps.map(ResponseStream.roundedGap(milliseconds:)) : nil))
+                storedResponse.headers.fitContentLength(to: storedResponse.body)
+            }
             return Interaction(
                 request: request, redirects: hops.map(InteractionStorage.redirect),
-                outcome: .response(InteractionStorage.response(received, requestURL: request.url)), recorded: day)
+                outcome: .response(storedResponse), recorded: day)
+        }
+        switch result {
+        case .response(let response, let body, let hops):
+            return stored(response, body, hops, cut: nil)
+        case .cut(let response, let body, let hops, let error):
+            return stored(response, body, hops, cut: error)
         case .failure(let error):
             guard error.code != .cancelled else { return nil }
             return Interaction(

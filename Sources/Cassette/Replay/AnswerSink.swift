@@ -32,13 +32,39 @@ enum AnswerPlayer {
     static func play(
         _ interaction: Interaction, requestURL: URL, into sink: any AnswerSink, scrub: (String) -> String
     ) {
+        play(interaction, requestURL: requestURL, into: sink, scrub: scrub, pacedOn: nil)
+    }
+
+    /// Plays `interaction` into `sink`; a stream with recorded gaps, with `pacedOn` given, chunk by
+    /// chunk after each gap divided by the speed, on the queue (the rest of the answer comes later,
+    /// after this returns). Without gaps or pacing, everything is played before this returns.
+    static func play(
+        _ interaction: Interaction, requestURL: URL, into sink: any AnswerSink, scrub: (String) -> String,
+        pacedOn pacing: (queue: ClientQueue, speed: Double)?
+    ) {
         switch interaction.outcome {
         case .response(var response):
             let body = response.body
+            let stream = response.stream
+            response.setStream(nil)
             response.body = nil
             sink.head(response)
-            if let body, !body.isEmpty { sink.chunk(body) }
-            sink.finish()
+            guard let stream else {
+                if let body, !body.isEmpty { sink.chunk(body) }
+                sink.finish()
+                return
+            }
+            let failure = stream.error.map {
+                transportError($0, request: interaction.request, requestURL: requestURL, scrub: scrub)
+            }
+            if let pacing, let gaps = stream.gaps, gaps.count == stream.chunks.count {
+                Pacer(chunks: stream.chunks, gaps: gaps, speed: pacing.speed, failure: failure, sink: sink)
+                    .start(on: pacing.queue)
+                return
+            }
+            // A stream as it arrived: each chunk on its own, then the error that cut it.
+            for chunk in stream.chunks where !chunk.isEmpty { sink.chunk(chunk) }
+            if let failure { sink.fail(failure) } else { sink.finish() }
         case .failure(let failure):
             sink.fail(transportError(failure, request: interaction.request, requestURL: requestURL, scrub: scrub))
         }
@@ -62,5 +88,38 @@ enum AnswerPlayer {
         ]
         if let url = URL(string: failingURL) { userInfo[NSURLErrorFailingURLErrorKey] = url }
         return URLError(URLError.Code(rawValue: failure.code) ?? .unknown, userInfo: userInfo)
+    }
+}
+
+/// Plays a stream's chunks with its recorded gaps: each chunk waits its gap (divided by the speed)
+/// on a timer, then goes to the sink on the client's queue; the next one is scheduled only then,
+/// so the order holds whatever the timers do.
+private struct Pacer: Sendable {
+    let chunks: [Data]
+    let gaps: [Int]
+    let speed: Double
+    let failure: URLError?
+    let sink: any AnswerSink
+
+    private static let timers = DispatchQueue(label: "org.cassette.stream-timing")
+
+    func start(on queue: ClientQueue) {
+        step(0, on: queue)
+    }
+
+    private func step(_ index: Int, on queue: ClientQueue) {
+        guard index < chunks.count else {
+            queue.async { [sink, failure] in
+                if let failure { sink.fail(failure) } else { sink.finish() }
+            }
+            return
+        }
+        let wait = Double(gaps[index]) / speed / 1000
+        Pacer.timers.asyncAfter(deadline: .now() + wait) { [self] in
+            queue.async { [self] in
+                if !chunks[index].isEmpty { sink.chunk(chunks[index]) }
+                step(index + 1, on: queue)
+            }
+        }
     }
 }

@@ -22,7 +22,7 @@ extension Cassette {
             case forwarded
             /// Sent to the network without the cassette: its host is listed in `"passthrough"`.
             case passedThrough
-            /// By an injected fault (``FaultRule``), in place of the cassette's answer or on top of it.
+            /// By an injected fault (`FaultRule`), in place of the cassette's answer or on top of it.
             case fault(FaultRule)
             /// Not at all: no recorded answer matched (``Cassette/misses`` says why), or the cassette
             /// refused it.
@@ -51,9 +51,12 @@ struct Playback: Sendable {
     ///     client queue has to be taken in `startLoading()`, where this runs).
     func play(
         into sink: any AnswerSink, requestURL: URL, timeout: TimeInterval, queue makeQueue: () -> ClientQueue,
-        scrub: @escaping @Sendable (String) -> String, stopped: @escaping @Sendable () -> Bool
+        scrub: @escaping @Sendable (String) -> String, stopped: @escaping @Sendable () -> Bool,
+        pacedOn pacing: (queue: ClientQueue, speed: Double)? = nil
     ) {
-        guard delayMilliseconds > 0 else { return playNow(into: sink, requestURL: requestURL, scrub: scrub) }
+        guard delayMilliseconds > 0 else {
+            return playNow(into: sink, requestURL: requestURL, scrub: scrub, pacedOn: pacing)
+        }
         let queue = makeQueue()
         let delay = Double(delayMilliseconds) / 1000
         let timesOut = timeout > 0 && delay >= timeout
@@ -65,24 +68,30 @@ struct Playback: Sendable {
                 if timesOut {
                     sink.fail(Playback.timedOut(requestURL, after: timeout))
                 } else {
-                    playback.playNow(into: sink, requestURL: requestURL, scrub: scrub)
+                    playback.playNow(into: sink, requestURL: requestURL, scrub: scrub, pacedOn: pacing)
                 }
             }
         }
     }
 
-    private func playNow(into sink: any AnswerSink, requestURL: URL, scrub: (String) -> String) {
+    private func playNow(
+        into sink: any AnswerSink, requestURL: URL, scrub: (String) -> String,
+        pacedOn pacing: (queue: ClientQueue, speed: Double)?
+    ) {
         guard let interaction else {
             sink.fail(error ?? URLError(.unknown))
             return
         }
         guard let error, case .response(var response) = interaction.outcome else {
-            return AnswerPlayer.play(interaction, requestURL: requestURL, into: sink, scrub: scrub)
+            return AnswerPlayer.play(interaction, requestURL: requestURL, into: sink, scrub: scrub, pacedOn: pacing)
         }
         let body = response.body
+        let chunks = response.stream?.chunks ?? []
+        response.setStream(nil)
         response.body = nil
         sink.head(response)
         if let body, !body.isEmpty { sink.chunk(body) }
+        for chunk in chunks where !chunk.isEmpty { sink.chunk(chunk) }
         sink.fail(error)
     }
 

@@ -42,6 +42,8 @@ final class ReplaySession: Sendable {
         var beforePlayback: (@Sendable (inout Interaction) -> Void)?
         /// Whether the journal keeps every request (``Cassette/requests``).
         var keepsJournal = true
+        /// How a streamed response's chunks are paced in replay.
+        var streamTiming: Cassette.StreamTiming = .fullSpeed
     }
 
     let plan: ReplayPlan
@@ -119,6 +121,8 @@ final class ReplaySession: Sendable {
 
     /// How the protocol finds the body of an upload task.
     var uploadBody: @Sendable (URLSessionTask?) -> UploadBody { context.uploadBody }
+    /// How a streamed response's chunks are paced in replay.
+    var streamTiming: Cassette.StreamTiming { context.streamTiming }
 
     /// Refuses an upload task's request whose body cannot be seen: keeps the error for the test's
     /// report (even when the code under test catches it) and returns it, to fail the request with.

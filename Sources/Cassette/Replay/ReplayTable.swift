@@ -25,7 +25,7 @@ package struct ReplayTable: Sendable {
     private let queues: [[Int]]
     /// Whether a request asked for more often than recorded gets the last answer again.
     package let repeatsLast: Bool
-    /// Whether the Nth request must be the Nth recorded one (``PlaybackOrder/strict``).
+    /// Whether the Nth request must be the Nth recorded one (`PlaybackOrder.strict`).
     package let strictOrder: Bool
     /// In strict order, the position of the interaction the next request must match.
     package private(set) var nextInOrder = 0

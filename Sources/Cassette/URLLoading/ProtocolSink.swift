@@ -8,18 +8,31 @@ import Foundation
 /// An answer handed to a `URLProtocol`'s client, as URLSession expects it on each platform.
 ///
 /// A redirected response is served as its final hop with the final URL, which is what the real
-/// Linux stack shows the caller (a URLProtocol cannot hand a redirect to the session there). The
-/// body goes in one `didLoad` call at the end: on Linux, `data(for:)` and completion-handler tasks
-/// keep only the last of several.
+/// Linux stack shows the caller (a URLProtocol cannot hand a redirect to the session there).
+///
+/// A body goes to the client in one `didLoad` call at the end, unless `deliversChunks`: then each
+/// chunk of a streamed body goes in a `didLoad` call of its own, as it is played. On Linux,
+/// `data(for:)` and completion-handler tasks keep only the *last* of several `didLoad` calls (the
+/// others are lost without an error), while a data delegate gets one `didReceive` per call; and a
+/// `URLProtocol` cannot tell the two kinds of task apart there (`task.delegate` is the session's
+/// delegate for both). So chunks are delivered one by one only to sessions made with a data
+/// delegate (``Cassette/session(configuration:delegate:)``), and every other session gets the
+/// whole body in one call. On Apple platforms every kind of task takes several calls (reported, not
+/// measurable here), so chunks are delivered one by one to every session there.
 ///
 /// Its methods run on the protocol's client queue, one at a time (``ClientQueue``), which is what
 /// makes the unchecked `Sendable` sound.
 final class ProtocolSink: AnswerSink, @unchecked Sendable {
     private let loader: UncheckedBox<ReplayProtocol>
     private var body = Data()
+    private let deliversChunks: Bool
+    /// Set by `stopLoading()`: nothing more goes to the client.
+    private let stopped: Locked<Bool>
 
-    init(_ loader: ReplayProtocol) {
+    init(_ loader: ReplayProtocol, deliversChunks: Bool, stopped: Locked<Bool> = Locked(false)) {
         self.loader = UncheckedBox(value: loader)
+        self.deliversChunks = deliversChunks
+        self.stopped = stopped
     }
 
     func head(_ recorded: RecordedResponse) {
@@ -38,10 +51,14 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     }
 
     func chunk(_ data: Data) {
-        body.append(data)
+        guard !stopped.withLock({ $0 }) else { return }
+        guard deliversChunks else { return body.append(data) }
+        let loader = loader.value
+        loader.client?.urlProtocol(loader, didLoad: data)
     }
 
     func finish() {
+        guard !stopped.withLock({ $0 }) else { return }
         let loader = loader.value
         guard let client = loader.client else { return }
         if !body.isEmpty { client.urlProtocol(loader, didLoad: body) }
@@ -49,7 +66,10 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     }
 
     func fail(_ error: any Error) {
+        guard !stopped.withLock({ $0 }) else { return }
         let loader = loader.value
+        // What arrived before a stream was cut, in one call (the chunks went one by one already).
+        if !body.isEmpty { loader.client?.urlProtocol(loader, didLoad: body) }
         loader.client?.urlProtocol(loader, didFailWithError: error)
     }
 

@@ -12,7 +12,9 @@ import Foundation
 /// In replay it answers from the cassette and never touches the network; in record it forwards the
 /// request to a real inner `URLSession` and records the exchange.
 public class ReplayProtocol: URLProtocol {
-    /// Whether `stopLoading()` was called: a delayed answer is not played then.
+    /// Set by `stopLoading()`: the answer being played (a delayed answer, or a paced stream, plays
+    /// after `startLoading()` returns) says nothing more to the client. A flag, not the sink, which
+    /// holds the protocol.
     private let stopped = Locked(false)
 
     override public class func canInit(with request: URLRequest) -> Bool {
@@ -38,13 +40,17 @@ public class ReplayProtocol: URLProtocol {
             return
         }
         let requestURL = self.request.url ?? URL(fileURLWithPath: "/")
-        let sink = ProtocolSink(self)
+        let sink = ProtocolSink(self, deliversChunks: entry.deliversChunks, stopped: stopped)
         switch route.decision(for: request) {
         case .serve(let playback):
             let stopped = self.stopped
+            // Recorded stream timing, when asked for, plays the chunks later, through the client's queue.
+            var pacing: (queue: ClientQueue, speed: Double)?
+            if case .recorded(let speed) = route.streamTiming { pacing = (ClientQueue(), speed) }
             playback.play(
-                into: sink, requestURL: requestURL, timeout: self.request.timeoutInterval, queue: { ClientQueue() },
-                scrub: route.scrubText, stopped: { stopped.withLock { $0 } })
+                into: sink, requestURL: requestURL, timeout: self.request.timeoutInterval,
+                queue: { pacing?.queue ?? ClientQueue() }, scrub: route.scrubText, stopped: { stopped.withLock { $0 } },
+                pacedOn: pacing)
         case .fail(let error):
             sink.fail(error)
         case .forward(let recording):

@@ -7,7 +7,9 @@ enum ShowCommand: Command {
     static let discussion = """
         Prints, for each cassette (PATH: files, or directories searched recursively for *.json),
         its interaction count, then one line per interaction: index, method, URL, status or
-        transport error code, redirects, and the kind and size of each body.
+        transport error code, redirects, and the kind and size of each body. A streamed response
+        (server-sent events, NDJSON, a chunked body) gets one line per chunk below it: each event's
+        name and data, each line's JSON, the error that cut it.
         """
     static let options: [CommandOption] = []
     static let arguments = [CommandArgument.requiredPaths]
@@ -25,11 +27,22 @@ enum ShowCommand: Command {
                     context.console.error(error.description + "; showing with the default rules")
                     scrubber = .default
                 }
-                let document = scrubber.displaySafe(try file.decode().document)
+                let read = try file.decode().document
+                let document = scrubber.displaySafe(read)
+                // Events are printed as scrubbing leaves them: a cassette not yet scrubbed shows no
+                // secret inside an event either.
+                let hasStreams = read.interactions.contains { $0.response?.stream != nil }
+                let scrubbed = hasStreams ? scrubber.scrub(read) : read
                 let count = document.interactions.count
                 context.console.out("\(file.path): \(count) \(count == 1 ? "interaction" : "interactions")")
                 for (index, interaction) in document.interactions.enumerated() {
                     context.console.out("  " + InteractionSummary.line(index, interaction))
+                    // A stream's events, one line each, as a reviewer reads them.
+                    if hasStreams, let response = scrubbed.interactions[index].response, let stream = response.stream {
+                        for line in InteractionSummary.chunkLines(stream, headers: response.headers) {
+                            context.console.out("      " + line)
+                        }
+                    }
                 }
             } catch {
                 failed = true

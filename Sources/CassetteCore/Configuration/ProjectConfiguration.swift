@@ -40,6 +40,9 @@ public struct ProjectConfiguration: Sendable {
     package var faults: [FaultRule] = []
     /// Hosts whose requests bypass the cassette (`"passthrough"`).
     package var passthrough: [HostPattern] = []
+    /// Whether recordings keep the gaps between a streamed response's chunks
+    /// (`"record": {"streamTiming": true}`).
+    package var streamTiming = false
 
     public init() {}
 
@@ -110,10 +113,11 @@ public struct ProjectConfiguration: Sendable {
         }
         try ConfigurationError.reading { () throws(JSONShapeError) in
             if let record = try top.object(
-                "record", what: "the record section", keys: ["maxBodyBytes", "volatileHeaders"])
+                "record", what: "the record section", keys: ["maxBodyBytes", "streamTiming", "volatileHeaders"])
             {
                 volatileHeaders = try record.strings("volatileHeaders")
                 maxBodyBytes = try record.optionalInteger("maxBodyBytes", in: 1...Int.max)
+                if record.optional("streamTiming") != nil { streamTiming = try record.bool("streamTiming") }
             }
             maxAge = try top.optionalInteger("maxAge", in: 1...100_000)
             if let replay = try top.object("replay", what: "the replay section", keys: ReplaySettings.fileKeys) {

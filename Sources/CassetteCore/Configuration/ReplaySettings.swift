@@ -18,7 +18,7 @@ package struct ReplaySettings: Sendable, Equatable {
 
     /// A fixed delay, in milliseconds, before each recorded answer.
     package var latencyMilliseconds: Int?
-    /// Whether ``Cassette/finish()`` fails when a recorded interaction was never requested.
+    /// Whether `Cassette.finish()` fails when a recorded interaction was never requested.
     package var requireAllPlayed: Bool?
     /// The playback order.
     package var order: PlaybackOrder?

@@ -32,19 +32,63 @@ package enum DriftCheck {
         drift.changedHeaders = headerChanges(
             volatile.comparable(then.headers.removing("Content-Type").removing("Content-Length")),
             volatile.comparable(now.headers.removing("Content-Type").removing("Content-Length")))
-        let thenJSON = then.body.flatMap { try? JSONParser.parse($0) }
-        let nowJSON = now.body.flatMap { try? JSONParser.parse($0) }
+        let streamed = then.stream != nil || now.stream != nil
+        let thenJSON = streamed ? streamShape(then) : then.body.flatMap { try? JSONParser.parse($0) }
+        let nowJSON = streamed ? streamShape(now) : now.body.flatMap { try? JSONParser.parse($0) }
+        if streamed, then.stream?.error != now.stream?.error {
+            if let error = now.stream?.error {
+                // A stream that is cut now, and was not when recorded, failed.
+                drift.transportError = "the live stream was cut (\(TransportErrorText.describe(code: error.code)))"
+            } else {
+                let code = then.stream?.error?.code ?? 0
+                drift.changedValues.append("stream end (error \(code) → complete)")
+            }
+        }
         if let thenJSON, let nowJSON {
             var shape = ShapeDifferences()
             shape.compare(thenJSON, nowJSON, path: "$")
             drift.addedFields = Array(shape.added.prefix(limit))
             drift.removedFields = Array(shape.removed.prefix(limit))
             drift.retypedFields = Array(shape.retyped.prefix(limit))
-            drift.changedValues = Array(shape.values.prefix(limit))
+            drift.changedValues = Array((drift.changedValues + shape.values).prefix(limit))
         } else if (then.body ?? Data()) != (now.body ?? Data()) {
             drift.changedValues = ["body (\(then.body?.count ?? 0) bytes → \(now.body?.count ?? 0) bytes)"]
         }
         return drift
+    }
+
+    /// A streamed body as one JSON value whose shape can be compared event by event: an object of
+    /// the events by kind, each kind the array of its events' JSON (`$.content_block_delta[*].delta`),
+    /// so events of one kind are compared with each other and never with another kind's. A kind
+    /// is the event's name, else its data's `type` or `object` string, else `data`; an NDJSON
+    /// line's kind is `line`, any other chunk's `text` (its text as a string). A body without a
+    /// stream counts as one `text` chunk.
+    static func streamShape(_ response: RecordedResponse) -> JSONValue {
+        let contentType = response.headers.value(for: "Content-Type")
+        let chunks = response.stream?.chunks ?? response.body.map { [$0] } ?? []
+        var kinds: [String] = []
+        var events: [String: [JSONValue]] = [:]
+        for chunk in chunks {
+            let kind: String
+            let value: JSONValue
+            switch StoredChunk(bytes: chunk, contentType: contentType) {
+            case .event(let name, _, .json(let data)):
+                kind =
+                    name ?? (data["type"] ?? data["object"]).flatMap {
+                        if case .string(let text) = $0 { text } else { nil }
+                    } ?? "data"
+                value = data
+            case .event(let name, _, .text(let text)):
+                (kind, value) = (name ?? "data", .string(text))
+            case .line(let line):
+                (kind, value) = ("line", line)
+            case .body:
+                (kind, value) = ("text", .string(String(decoding: chunk, as: UTF8.self)))
+            }
+            if events[kind] == nil { kinds.append(kind) }
+            events[kind, default: []].append(value)
+        }
+        return .object(sorting: kinds.map { JSONValue.Member($0, .array(events[$0] ?? [])) })
     }
 
     /// The media type of a `Content-Type` header, lower-cased and without parameters.

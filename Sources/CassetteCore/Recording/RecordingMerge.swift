@@ -76,7 +76,10 @@ package struct RecordingMerge {
             var interaction = item.interaction
             if let counterpart {
                 let old = existing[counterpart].interaction
-                if case .failure = interaction.outcome, case .response = old.outcome, !allowingFailures {
+                // A stream cut mid-way is a transport failure too, where the file has an answer that was not.
+                if interaction.outcome.endsInTransportError, !old.outcome.endsInTransportError,
+                    case .response = old.outcome, !allowingFailures
+                {
                     failures.append(position)
                 }
                 if isUnchanged(old, interaction) {
@@ -152,9 +155,13 @@ package struct RecordingMerge {
             return left == right
         case (.response(let recorded), .response(let right)):
             let left = rules.echoing(into: recorded, from: new.request)
+            // A stream compares chunk by chunk (its boundaries are in the file) and by the error that
+            // ended it; its gaps count only by being there, so timing alone never rewrites a file.
             return left.status == right.status
                 && left.url.map(withoutIgnoredItems) == right.url.map(withoutIgnoredItems)
                 && comparable(left.headers) == comparable(right.headers)
+                && left.stream?.chunks == right.stream?.chunks && left.stream?.error == right.stream?.error
+                && (left.stream?.gaps == nil) == (right.stream?.gaps == nil)
                 && canonicalBody(left) == canonicalBody(right)
         default:
             return false
@@ -173,5 +180,15 @@ package struct RecordingMerge {
 
     private func withoutIgnoredItems(_ url: String) -> String {
         rules.ignoredQueryItems.isEmpty ? url : URLParts.removingQueryItems(named: rules.ignoredQueryItems, from: url)
+    }
+}
+
+extension Interaction.Outcome {
+    /// Whether the request ended in a transport error: a failure, or a stream cut after its head.
+    package var endsInTransportError: Bool {
+        switch self {
+        case .failure: true
+        case .response(let response): response.stream?.error != nil
+        }
     }
 }

@@ -209,15 +209,34 @@ extension RecordedRequest {
 
 extension RecordedResponse {
     init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
-        let (reader, headers, body) = try JSONObjectReader.message(json, path, "a response", keys: ["status", "url"])
-        self.init(
-            status: try reader.integer("status", in: 100...999), url: try reader.optionalString("url"),
-            headers: headers, body: body?.bytes)
+        let (reader, headers, body) = try JSONObjectReader.message(
+            json, path, "a response", keys: ["status", "stream", "url"])
+        let status = try reader.integer("status", in: 100...999)
+        let url = try reader.optionalString("url")
+        if let streamed = reader.optional("stream") {
+            guard body == nil, reader.optional("body") == nil else {
+                throw JSONShapeError(
+                    path: path + [.key("stream")],
+                    message: "expected a \"body\" or a \"stream\", found both (a stream's body is its chunks)")
+            }
+            self.init(
+                status: status, url: url, headers: headers,
+                stream: try ResponseStream(json: streamed, path: path + [.key("stream")]))
+            return
+        }
+        self.init(status: status, url: url, headers: headers, body: body?.bytes)
         storedForm = body?.storedForm
     }
 
     var jsonValue: JSONValue {
-        var members = messageMembers
+        var members: [JSONValue.Member]
+        if let stream {
+            members = []
+            if !headers.isEmpty { members.append(.init("headers", HTTPHeader.jsonValue(headers))) }
+            members.append(.init("stream", stream.jsonValue(contentType: headers.value(for: "Content-Type"))))
+        } else {
+            members = messageMembers
+        }
         members.append(.init("status", .integer(status)))
         if let url { members.append(.init("url", .string(url))) }
         return .object(sorting: members)

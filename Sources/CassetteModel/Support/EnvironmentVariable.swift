@@ -12,6 +12,10 @@ package enum EnvironmentVariable {
     package static let recordErrors = "CASSETTE_RECORD_ERRORS"
     /// Set to a true value, lets a test that failed still write its cassette in a recording mode.
     package static let recordFailedTests = "CASSETTE_RECORD_FAILED_TESTS"
+    /// `recorded`: replay streamed responses with the gaps their recording kept (else at full speed).
+    package static let streamTiming = "CASSETTE_STREAM_TIMING"
+    /// With recorded stream timing, how many times faster than recorded to replay (`2`, `0.5`).
+    package static let streamSpeed = "CASSETTE_STREAM_SPEED"
     /// The folder of the usage ledgers `cassette prune` reads, or `off`.
     package static let usageLedger = "CASSETTE_USAGE_LEDGER"
     /// The folder of the drift reports `cassette drift` reads, or `off`.
@@ -20,7 +24,9 @@ package enum EnvironmentVariable {
     package static let ci = "CI"
 
     /// Every variable above, in the order the documentation lists them.
-    package static let all = [mode, rerecord, recordErrors, recordFailedTests, usageLedger, driftReports, ci]
+    package static let all = [
+        mode, rerecord, recordErrors, recordFailedTests, streamTiming, streamSpeed, usageLedger, driftReports, ci,
+    ]
 
     /// Whether `value` is a true setting: anything but empty, `0`, `false`, `no` and `off` (in any
     /// case, around spaces), as CI services set `CI`.

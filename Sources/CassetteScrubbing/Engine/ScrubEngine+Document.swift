@@ -24,9 +24,77 @@ extension ScrubEngine {
             var scrubbed = response
             scrubbed.url = response.url.map { process($0, kind: .url, path: place + [.key("url")]) }
             scrubbed.headers = walk(response.headers, path: place)
-            scrubbed.body = walkBody(
-                response.body, storedForm: response.storedForm, headers: response.headers, path: place + [.key("body")])
+            if var stream = response.stream {
+                stream.chunks = walkStream(
+                    stream.chunks, headers: response.headers, path: place + [.key("stream"), .key("chunks")])
+                scrubbed.setStream(stream)
+            } else {
+                scrubbed.body = walkBody(
+                    response.body, storedForm: response.storedForm, headers: response.headers,
+                    path: place + [.key("body")])
+            }
             result.outcome = .response(scrubbed)
+        }
+        return result
+    }
+
+    /// A stream's chunks, each where the cassette stores it, so the chunks keep their boundaries and a
+    /// diff stays event by event: an event's JSON `data` and an NDJSON line walked as JSON, an
+    /// event's other data as text, any other chunk as a body of the response's media type. Then
+    /// what the events' streamed text holds once joined (a secret split across events).
+    mutating func walkStream(_ chunks: [Data], headers: [HTTPHeader], path: [JSONPathComponent]) -> [Data] {
+        let contentType = headers.value(for: "Content-Type")
+        var result = chunks
+        for (index, chunk) in chunks.enumerated() {
+            let place = path + [.index(index)]
+            let stored = StoredChunk(bytes: chunk, contentType: contentType)
+            let changed: StoredChunk?
+            switch stored {
+            case .event(let name, let id, .json(let value)):
+                let new = walkJSON(
+                    value, place: JSONPlace(path: place + [.key("data")], inner: [], isText: false), scope: JSONScope())
+                changed = new == value ? nil : .event(name: name, id: id, data: .json(new))
+            case .event(let name, let id, .text(let text)):
+                let new = process(text, kind: .text(nil), path: place + [.key("dataText")])
+                changed = new == text ? nil : .event(name: name, id: id, data: .text(new))
+            case .line(let value):
+                let new = walkJSON(
+                    value, place: JSONPlace(path: place + [.key("line")], inner: [], isText: false), scope: JSONScope())
+                changed = new == value ? nil : .line(new)
+            case .body:
+                result[index] = walkBody(chunk, storedForm: nil, headers: headers, path: place) ?? chunk
+                changed = nil
+            }
+            if phase == .replace, let changed, let bytes = try? changed.bytes() { result[index] = bytes }
+        }
+        guard contentType.map({ MediaType($0).essence == "text/event-stream" }) == true else { return result }
+        return joinedStream(phase == .replace ? result : chunks, path: path) ?? result
+    }
+
+    /// The events' streamed text (``streamFragments(_:)``) scrubbed as the one text it makes, each
+    /// change made in the chunk that holds its fragment; `nil` when nothing changed.
+    private mutating func joinedStream(_ chunks: [Data], path: [JSONPathComponent]) -> [Data]? {
+        var joined: [UInt8] = []
+        var starts: [Int] = []
+        for chunk in chunks {
+            starts.append(joined.count)
+            joined.append(contentsOf: chunk)
+        }
+        guard ScrubBytes.contains(joined, Array("data:".utf8)) else { return nil }
+        let fragments = ScrubEngine.streamFragments(joined)
+        guard let scrubbed = scrubJoined(fragments.map(\.text), path: path) else { return nil }
+        var edits: [[Edit]] = Array(repeating: [], count: chunks.count)
+        for (fragment, new) in zip(fragments, scrubbed) where new != fragment.text {
+            // The chunk that holds the fragment whole (an event's line is never split by this form).
+            guard let index = starts.lastIndex(where: { $0 <= fragment.range.lowerBound }),
+                fragment.range.upperBound <= starts[index] + chunks[index].count
+            else { continue }
+            let local = (fragment.range.lowerBound - starts[index])..<(fragment.range.upperBound - starts[index])
+            edits[index].append(Edit(range: local, replacement: ScrubBytes.jsonEscaped(new)))
+        }
+        var result = chunks
+        for index in chunks.indices where !edits[index].isEmpty {
+            if let text = ScrubEngine.apply(edits[index], to: Array(chunks[index])) { result[index] = Data(text.utf8) }
         }
         return result
     }

@@ -66,6 +66,25 @@ import Testing
         #expect(String(decoding: handed, as: UTF8.self) == expected, "completion handler: \(note)")
     }
 
+    /// Why replay cannot give every task on one session what it can take: on a session with a data
+    /// delegate, `data(for:)` still keeps only the last `didLoad` on Linux, and the delegate hears
+    /// nothing of that task, so the protocol has nothing to tell the two kinds of task apart by. Replay
+    /// therefore chooses per session (``Cassette/session(configuration:delegate:)``).
+    @Test func dataForOnASessionWithADataDelegateStillKeepsOnlyTheLastDidLoad() async throws {
+        final class Delegate: NSObject, URLSessionDataDelegate, Sendable {}
+        let session = URLSession(configuration: Self.configuration(), delegate: Delegate(), delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let (data, _) = try await session.data(for: URLRequest(url: Self.url(pauseMilliseconds: 0)))
+        #if canImport(FoundationNetworking)
+            #expect(
+                String(decoding: data, as: UTF8.self) == "three",
+                "Linux kept only the last didLoad when measured; if this fails the toolchain changed: update PLATFORM-NOTES.md and ProtocolSink's per-session choice"
+            )
+        #else
+            #expect(String(decoding: data, as: UTF8.self) == "onetwothree")
+        #endif
+    }
+
     @Test func dataForThrowsTheProtocolsErrorAfterChunks() async {
         let session = URLSession(configuration: Self.configuration())
         defer { session.invalidateAndCancel() }
