@@ -4,9 +4,20 @@ import Foundation
 package enum ExternalTool {
     /// Runs `name` with `arguments`; a tool that is not installed is an error that says how to install it,
     /// never a skipped test.
-    package static func run(_ name: String, _ arguments: [String], timeout: Duration = .seconds(60)) throws
+    ///
+    /// The wait happens on a thread of its own, not on one of Swift's cooperative threads: a test that
+    /// blocked one while the tool talks to a server answering through async code in this process
+    /// (`cassette serve` in the test process, an async handler) would starve that server on a
+    /// machine with few cores, where the pool has as many threads as cores.
+    package static func run(_ name: String, _ arguments: [String], timeout: Duration = .seconds(60)) async throws
         -> CommandRun
     {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try runWaiting(name, arguments, timeout: timeout) }) }.start()
+        }
+    }
+
+    private static func runWaiting(_ name: String, _ arguments: [String], timeout: Duration) throws -> CommandRun {
         guard let executable = find(name) else {
             throw ExternalToolError(
                 "\(name) is not on PATH; these tests drive the server with it: install it (apt-get install -y \(name == "python3" ? "python3" : name))"

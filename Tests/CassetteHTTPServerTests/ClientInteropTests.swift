@@ -8,7 +8,7 @@ import Testing
     @Test func curlReusesOneConnectionForSeveralURLs() async throws {
         try await ServerFixture.with { server, port in
             let base = "http://127.0.0.1:\(port)"
-            let run = try ExternalTool.run(
+            let run = try await ExternalTool.run(
                 "curl", ["-sS", "-w", "[%{http_code} %{num_connects}]\n", "\(base)/a", "\(base)/b?x=1", "\(base)/c"])
             #expect(run.status == 0, "\(run)")
             #expect(run.stdout == "GET /a\n[200 1]\nGET /b?x=1\n[200 0]\nGET /c\n[200 0]\n")
@@ -22,7 +22,7 @@ import Testing
             let file = directory.file("body.bin")
             let body = Data((0..<300_000).map { UInt8($0 % 251) })
             try body.write(to: file)
-            let run = try ExternalTool.run(
+            let run = try await ExternalTool.run(
                 "curl",
                 [
                     "-sS", "-T", file.path, "-H", "Transfer-Encoding: chunked", "-H", "Expect: 100-continue",
@@ -37,7 +37,7 @@ import Testing
 
     @Test func curlIsToldWhyAnOversizedBodyIsRefused() async throws {
         try await ServerFixture.with(limits: HTTPServerLimits(maxBodyBytes: 1000)) { _, port in
-            let run = try ExternalTool.run(
+            let run = try await ExternalTool.run(
                 "curl", ["-sS", "--data-binary", String(repeating: "x", count: 5000), "http://127.0.0.1:\(port)/"])
             #expect(run.stdout == "413 Content Too Large: the request body is larger than 1000 bytes\n", "\(run)")
         }
@@ -45,7 +45,7 @@ import Testing
 
     @Test func curlSeesAStreamChunkByChunk() async throws {
         try await ServerFixture.with(handler: HTTPResponseWriterTests.streaming()) { _, port in
-            let run = try ExternalTool.run("curl", ["-sS", "-N", "--raw", "http://127.0.0.1:\(port)/"])
+            let run = try await ExternalTool.run("curl", ["-sS", "-N", "--raw", "http://127.0.0.1:\(port)/"])
             #expect(run.status == 0)
             #expect(
                 run.stdout
@@ -80,7 +80,7 @@ import Testing
 
     @Test func pythonHTTPClientAndURLLib() async throws {
         try await ServerFixture.with(limits: HTTPServerLimits(maxBodyBytes: 100_000)) { server, port in
-            let run = try ExternalTool.run("python3", ["-c", Self.pythonClient, String(port)])
+            let run = try await ExternalTool.run("python3", ["-c", Self.pythonClient, String(port)])
             #expect(run.status == 0, "\(run)")
             let expected =
                 #"{"five": [200, "GET /five\n"], "four": [200, 100010, "1"], "one": [200, "GET /one?q=1\n", "1"], "#
@@ -106,7 +106,7 @@ import Testing
             print(r.getheader("Transfer-Encoding"), lines)
             """#
         try await ServerFixture.with(handler: HTTPResponseWriterTests.streaming()) { _, port in
-            let run = try ExternalTool.run("python3", ["-c", script, String(port)])
+            let run = try await ExternalTool.run("python3", ["-c", script, String(port)])
             #expect(run.status == 0, "\(run)")
             #expect(run.stdout == "chunked ['data: one', 'data: two', 'data: three', 'data: four']\n")
         }

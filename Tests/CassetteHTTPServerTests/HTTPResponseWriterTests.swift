@@ -68,7 +68,7 @@ import Testing
 
     @Test func curlSeesAnAbortedStreamAsAPartialTransfer() async throws {
         try await ServerFixture.with(handler: Self.streaming(cut: true)) { _, port in
-            let run = try ExternalTool.run("curl", ["-sS", "-N", "http://127.0.0.1:\(port)/events"])
+            let run = try await ExternalTool.run("curl", ["-sS", "-N", "http://127.0.0.1:\(port)/events"])
             #expect(run.stdout == Self.pieces.joined())
             #expect(run.status == 18, "curl's CURLE_PARTIAL_FILE: \(run)")
         }

@@ -48,7 +48,7 @@ import Testing
         try await ServerFixture.with(host: "::1") { server, port in
             #expect(server.baseURL == URL(string: "http://[::1]:\(port)"))
             // Not URLSession: on Linux it fails every http://[::1]:PORT URL with -1000 (badURL), measured.
-            let run = try ExternalTool.run("curl", ["-sS", "-g", "http://[::1]:\(port)/six"])
+            let run = try await ExternalTool.run("curl", ["-sS", "-g", "http://[::1]:\(port)/six"])
             #expect(run.stdout == "GET /six\n", "\(run)")
             let raw = try RawConnection(port: port, host: "::1")
             try raw.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
@@ -88,8 +88,17 @@ import Testing
                 let (_, response) = try await session.data(from: URL(string: "http://127.0.0.1:\(port)/\(index)")!)
                 numbers.append((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Request-Number") ?? "?")
             }
-            #expect(numbers == ["1", "2", "3", "4", "5"])
-            #expect(server.statistics.connectionsAccepted == 1)
+            // URLSession (libcurl) may open a second connection when the next request starts before
+            // it has put the first one back in its pool, which a loaded machine makes likely: each
+            // connection numbers its own requests from 1, and one of them must have served several.
+            var runs: [[Int]] = []
+            for number in numbers.map({ Int($0) ?? -1 }) {
+                if number == 1 { runs.append([1]) } else if !runs.isEmpty { runs[runs.count - 1].append(number) }
+            }
+            #expect(runs.allSatisfy { $0 == Array(1...$0.count) }, "\(numbers)")
+            #expect(runs.map(\.count).reduce(0, +) == 5, "\(numbers)")
+            #expect(server.statistics.connectionsAccepted == runs.count)
+            #expect(server.statistics.connectionsAccepted < 5, "no connection served a second request")
             #expect(server.statistics.requestsReceived == 5)
         }
     }

@@ -141,7 +141,7 @@ import Testing
         let harness = try ServeHarness(ServeHarness.settings(file))
         let replayed = try await fetch(harness.url("/stream/ndjson?count=5"))
         // On the wire: chunked framing, not a Content-Length (curl --raw keeps the chunk sizes).
-        let raw = try ExternalTool.run(
+        let raw = try await ExternalTool.run(
             "curl", ["-sS", "-i", "--raw", harness.url("/stream/ndjson?count=5").absoluteString])
         _ = await harness.stop()
         #expect(replayed.body == recorded[0].body)

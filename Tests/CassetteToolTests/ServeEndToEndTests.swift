@@ -39,10 +39,10 @@ import Testing
     }
 
     /// Runs curl against `url` with `options`, keeping the body exactly.
-    func curl(_ options: [String], _ url: String) throws -> CurlAnswer {
+    func curl(_ options: [String], _ url: String) async throws -> CurlAnswer {
         let scratch = try TemporaryDirectory(prefix: "curl-body")
         let body = scratch.file("body")
-        let run = try ExternalTool.run(
+        let run = try await ExternalTool.run(
             "curl", ["-sS", "-o", body.path, "-w", "%{http_code} %{content_type}"] + options + [url])
         #expect(run.status == 0, "curl \(options) \(url): \(run.stderr)")
         let parts = run.stdout.split(separator: " ", maxSplits: 1).map(String.init)
@@ -52,34 +52,34 @@ import Testing
     }
 
     /// The requests curl makes, by name.
-    func curlRequests(_ server: ServeProcess, scratch: TemporaryDirectory) throws -> [String: CurlAnswer] {
+    func curlRequests(_ server: ServeProcess, scratch: TemporaryDirectory) async throws -> [String: CurlAnswer] {
         let upload = try scratch.write(
             "upload.txt", String(repeating: "a line of a chunked request body\n", count: 2000))
         return [
-            "get-with-query": try curl([], server.url("/json?page=2&sort=name")),
-            "bearer-token": try curl(["-H", "Authorization: Bearer \(Self.token)"], server.url("/me")),
-            "json-post-with-email": try curl(
+            "get-with-query": try await curl([], server.url("/json?page=2&sort=name")),
+            "bearer-token": try await curl(["-H", "Authorization: Bearer \(Self.token)"], server.url("/me")),
+            "json-post-with-email": try await curl(
                 [
                     "-X", "POST", "-H", "Content-Type: application/json", "--data-binary",
                     #"{"email":"\#(Self.email)","name":"Ada"}"#,
                 ], server.url("/users")),
-            "chunked-upload": try curl(
+            "chunked-upload": try await curl(
                 [
                     "-X", "PUT", "-H", "Transfer-Encoding: chunked", "-H", "Content-Type: text/plain",
                     "--data-binary", "@" + upload.path,
                 ], server.url("/echo?upload=curl")),
-            "gzip": try curl(["--compressed"], server.url("/gzip")),
-            "redirect": try curl([], server.url("/redirect/chain")),
-            "not-found": try curl([], server.url("/nowhere")),
-            "five-megabytes": try curl([], server.url("/large?bytes=5242880")),
+            "gzip": try await curl(["--compressed"], server.url("/gzip")),
+            "redirect": try await curl([], server.url("/redirect/chain")),
+            "not-found": try await curl([], server.url("/nowhere")),
+            "five-megabytes": try await curl([], server.url("/large?bytes=5242880")),
         ]
     }
 
     /// The Python client's output for `arguments`.
-    func python(_ arguments: [String]) throws -> String {
+    func python(_ arguments: [String]) async throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Clients/serve_client.py")
-        let run = try ExternalTool.run("python3", [script.path] + arguments, timeout: .seconds(120))
+        let run = try await ExternalTool.run("python3", [script.path] + arguments, timeout: .seconds(120))
         #expect(run.status == 0, "python3 serve_client.py \(arguments): \(run.stderr)")
         return run.stdout
     }
@@ -88,7 +88,7 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func recordLintStopTheUpstreamReplayOfflineAndMiss() throws {
+    @Test func recordLintStopTheUpstreamReplayOfflineAndMiss() async throws {
         let upstream = try TestHTTPServer(handler: Self.routes)
         let directory = try TemporaryDirectory(prefix: "serve-e2e")
         let file = directory.file("api.json")
@@ -99,9 +99,9 @@ import Testing
             ["api.json", "--upstream", upstream.baseURL.absoluteString, "--mode", "record", "--port", "0"],
             in: directory.url)
         #expect(recorder.baseURL.absoluteString.hasPrefix("http://127.0.0.1:"))
-        let curlRecorded = try curlRequests(recorder, scratch: directory)
-        let pythonRecorded = try python(["requests", recorder.baseURL.absoluteString, Self.token, Self.email])
-        let concurrentRecorded = try python(["concurrent", recorder.baseURL.absoluteString, "50", "4"])
+        let curlRecorded = try await curlRequests(recorder, scratch: directory)
+        let pythonRecorded = try await python(["requests", recorder.baseURL.absoluteString, Self.token, Self.email])
+        let concurrentRecorded = try await python(["concurrent", recorder.baseURL.absoluteString, "50", "4"])
         let recording = try recorder.stop(with: SIGTERM)
         #expect(recording.status == 0, "\(recording)")
         #expect(recording.stderr.contains("cassette serve: api.json: 216 requests: 0 replayed, 216 recorded"))
@@ -142,19 +142,21 @@ import Testing
         upstream.stop()
         let player = try ServeProcess(
             ["api.json"], in: directory.url, environment: ["CASSETTE_USAGE_LEDGER": ledger.path])
-        #expect(try curlRequests(player, scratch: directory) == curlRecorded)
-        #expect(try self.python(["requests", player.baseURL.absoluteString, Self.token, Self.email]) == pythonRecorded)
-        #expect(try self.python(["concurrent", player.baseURL.absoluteString, "50", "4"]) == concurrentRecorded)
+        #expect(try await curlRequests(player, scratch: directory) == curlRecorded)
+        #expect(
+            try await self.python(["requests", player.baseURL.absoluteString, Self.token, Self.email]) == pythonRecorded
+        )
+        #expect(try await self.python(["concurrent", player.baseURL.absoluteString, "50", "4"]) == concurrentRecorded)
 
         // An unrecorded request: 599, the explanation, on the wire and on standard error.
-        let missed = try curl([], player.url("/v1/unrecorded?x=1"))
+        let missed = try await curl([], player.url("/v1/unrecorded?x=1"))
         let explanation = String(decoding: missed.body, as: UTF8.self)
         #expect(missed.status == 599 && missed.contentType == "text/plain; charset=utf-8")
         #expect(
             explanation.hasPrefix(
                 "\(file.path): error: no recorded interaction matches GET \(upstream.url("/v1/unrecorded?x=1"))"))
         #expect(explanation.contains("to record it, run: cassette serve api.json --mode newEpisodes --upstream"))
-        let pythonMiss = try json(try self.python(["miss", player.baseURL.absoluteString, "/v1/unrecorded?x=1"]))
+        let pythonMiss = try json(try await self.python(["miss", player.baseURL.absoluteString, "/v1/unrecorded?x=1"]))
         #expect(pythonMiss["status"] as? Int == 599 && pythonMiss["reason"] as? String == "Cassette Miss")
         #expect(pythonMiss["body"] as? String == explanation)
         let header = pythonMiss["cassetteError"] as? String ?? "none"
@@ -170,7 +172,7 @@ import Testing
 
         // --fail-on-miss makes a miss the exit status; SIGINT stops it as SIGTERM does.
         let strict = try ServeProcess(["api.json", "--fail-on-miss"], in: directory.url)
-        #expect(try curl([], strict.url("/v1/unrecorded")).status == 599)
+        #expect(try await curl([], strict.url("/v1/unrecorded")).status == 599)
         let stopped = try strict.stop(with: SIGINT)
         #expect(stopped.status == 1 && stopped.stderr.contains("SIGINT: stopping"), "\(stopped)")
     }
