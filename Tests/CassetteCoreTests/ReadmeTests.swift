@@ -83,7 +83,7 @@ import Testing
             encoding: .utf8)
         let keys =
             ProjectConfiguration.sections + ReplaySettings.fileKeys + FaultRule.fileKeys + MatchRules.fileKeys
-            + ScrubConfiguration.fileKeys + ["maxBodyBytes", "volatileHeaders"]
+            + ScrubConfiguration.fileKeys + ProjectConfiguration.recordKeys
         for key in keys {
             #expect(article.contains("| `\(key)` |"), "the configuration article does not list \(key)")
         }

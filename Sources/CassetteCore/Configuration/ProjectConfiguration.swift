@@ -17,6 +17,8 @@ import Foundation
 public struct ProjectConfiguration: Sendable {
     /// The name of the project file both the library and the `cassette` tool read.
     public static let fileName = ".cassette.json"
+    /// The keys the `"record"` object may hold.
+    package static let recordKeys = ["maxBodyBytes", "streamTiming", "volatileHeaders"]
     /// The top-level keys the file may hold.
     package static let sections = ["faults", "match", "maxAge", "passthrough", "record", "replay", "scrub"]
 
@@ -113,7 +115,7 @@ public struct ProjectConfiguration: Sendable {
         }
         try ConfigurationError.reading { () throws(JSONShapeError) in
             if let record = try top.object(
-                "record", what: "the record section", keys: ["maxBodyBytes", "streamTiming", "volatileHeaders"])
+                "record", what: "the record section", keys: ProjectConfiguration.recordKeys)
             {
                 volatileHeaders = try record.strings("volatileHeaders")
                 maxBodyBytes = try record.optionalInteger("maxBodyBytes", in: 1...Int.max)
