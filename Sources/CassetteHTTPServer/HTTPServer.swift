@@ -49,9 +49,18 @@ public final class HTTPServer: @unchecked Sendable {
     ) {
         self.init(host: host, port: port, limits: limits, log: log) { request, writer in
             let done = DispatchSemaphore(value: 0)
-            Task {
+            let operation: @Sendable () async -> Void = {
                 await handler(request, writer)
                 done.signal()
+            }
+            // The handler runs on the server's own executor, not on Swift's cooperative pool: that
+            // pool has one thread per core, and in a process that keeps it busy (a test run, where
+            // CPU-bound tests hold both threads of a 2-core machine for tens of seconds) requests
+            // would wait for it until their clients time out.
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                Task(executorPreference: HandlerExecutor.shared, operation: operation)
+            } else {
+                Task(operation: operation)
             }
             done.wait()
         }

@@ -178,6 +178,43 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self) == "/async")
     }
 
+    /// Every thread of Swift's cooperative pool held (as CPU-bound tests hold them on a 2-core
+    /// machine): an async handler still answers, since it runs on the server's own executor.
+    @Test func anAsyncHandlerAnswersWhileTheCooperativePoolIsBusy() async throws {
+        let server = HTTPServer { request, response in
+            try? await Task.sleep(for: .milliseconds(5))
+            try? response.respond(status: 200, headers: [], body: Data(request.target.utf8))
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        let release = DispatchSemaphore(value: 0)
+        let holders = (1..<max(ProcessInfo.processInfo.activeProcessorCount, 1)).map { _ in
+            Task.detached { Self.block(on: release) }
+        }
+        // This test's own thread is the last one of the pool: it waits for the answer without
+        // returning to the pool, on a URLSession whose callbacks come on its own queue.
+        let answer = Self.fetchBlocking(URL(string: "http://127.0.0.1:\(port)/busy")!, timeout: 30)
+        for _ in holders { release.signal() }
+        for holder in holders { await holder.value }
+        #expect(answer == "/busy")
+    }
+
+    private static func block(on semaphore: DispatchSemaphore) { semaphore.wait() }
+
+    private static func fetchBlocking(_ url: URL, timeout: TimeInterval) -> String? {
+        let done = DispatchSemaphore(value: 0)
+        let body = Box<String>()
+        var request = URLRequest(url: url)
+        request.timeoutInterval = timeout
+        let task = URLSession.shared.dataTask(with: request) { data, _, _ in
+            if let data { body.set(String(decoding: data, as: UTF8.self)) }
+            done.signal()
+        }
+        task.resume()
+        _ = done.wait(timeout: .now() + timeout + 5)
+        return body.value
+    }
+
     @Test func aHandlerThatDoesNotAnswerGets500AndALogLine() async throws {
         let lines = Box<[String]>()
         let server = HTTPServer(

@@ -210,16 +210,24 @@ package enum GraphQLRequest {
     /// Whether `url` holds the bytes `query=` after a `?`: a byte scan, since every request's
     /// identity asks.
     static func mayHoldQueryItem(_ url: String) -> Bool {
-        let needle = Array("query=".utf8)
-        var utf8 = url.utf8[...]
-        guard let question = utf8.firstIndex(of: UInt8(ascii: "?")) else { return false }
-        utf8 = utf8[question...]
-        while let start = utf8.firstIndex(of: needle[0]) {
-            if utf8[start...].starts(with: needle) { return true }
-            utf8 = utf8[utf8.index(after: start)...]
+        var url = url
+        return url.withUTF8 { bytes in
+            guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return false }
+            let needle = queryItemNeedle
+            var index = question + 1
+            while index + needle.count <= bytes.count {
+                if bytes[index] == needle[0] {
+                    var offset = 1
+                    while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
         }
-        return false
     }
+
+    private static let queryItemNeedle = Array("query=".utf8)
 
     /// The document of a GET request's `query=` item, decoded, when it looks like GraphQL (it opens
     /// with `{` or an operation or fragment keyword).
