@@ -26,25 +26,16 @@ package enum ExternalTool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let outputs = try TemporaryDirectory(prefix: "external-tool")
-        let output = outputs.file("stdout")
-        let errors = outputs.file("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            throw ExternalToolError("\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout)")
+        return try CommandRun.capturing(process) { process in
+            let deadline = ContinuousClock.now + timeout
+            while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+                throw ExternalToolError("\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout)")
+            }
         }
-        return CommandRun(
-            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 
     private static func find(_ name: String) -> URL? {

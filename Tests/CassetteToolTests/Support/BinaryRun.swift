@@ -30,20 +30,7 @@ extension CommandRun {
         variables.removeValue(forKey: "CASSETTE_USAGE_LEDGER")
         variables.merge(environment) { $1 }
         process.environment = variables
-        // Files rather than pipes: a full pipe would block the child while we wait for it. Outside
-        // `directory`, which may be a git repository the test inspects.
-        let outputs = try TemporaryDirectory(prefix: "cassette-run")
-        let output = outputs.file("stdout")
-        let errors = outputs.file("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        self.init(
-            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        self = try CommandRun.capturing(process) { $0.waitUntilExit() }
     }
 }
 
