@@ -137,13 +137,6 @@ import Testing
     func badReplaySettingsAreRejectedWithFileLineAndColumn(
         configuration: String, line: Int, column: Int, message: String
     ) throws {
-        let directory = try TemporaryDirectory()
-        let config = directory.file(".cassette.json")
-        try Data(configuration.utf8).write(to: config)
-        let file = directory.file("Bad.json")
-        try CassetteDocument(interactions: []).write(to: file)
-        let error = try #require(throws: CassetteError.self) { try openCassette(file, .replay) }
-        #expect(error.description.contains("\(config.path):\(line):\(column): error:"), "\(error)")
-        #expect(error.description.contains(message), "\(error)")
+        try expectOpeningFails(configuration: configuration, line: line, column: column, message: message)
     }
 }
