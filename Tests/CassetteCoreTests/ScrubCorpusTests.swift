@@ -107,6 +107,31 @@ import Testing
         }
     }
 
+    /// Lint proves a long cassette clean in parallel slices before it runs the two passes: a secret
+    /// in any one interaction among many clean ones, at the start, the middle or the end, must
+    /// still be found, with the same findings as in a cassette of its own.
+    @Test(arguments: files("Secrets"))
+    func findingsInALongCassetteAreThoseOfItsSecretInteractions(file: String) throws {
+        let (_, document) = try Self.read("Secrets", file)
+        let clean = try Self.benignFiles.prefix(12).flatMap { try Self.read("Benign", $0).document.interactions }
+        let filler = Array(repeating: clean, count: 4).flatMap { $0 }
+        #expect(filler.count >= 16)
+        #expect(Scrubber.default.findings(in: CassetteDocument(interactions: filler)).isEmpty)
+        for (index, interaction) in document.interactions.enumerated() {
+            let alone = Scrubber.default.findings(in: CassetteDocument(interactions: [interaction]))
+            guard !alone.isEmpty else { continue }
+            for position in [0, filler.count / 2, filler.count] {
+                var interactions = filler
+                interactions.insert(interaction, at: position)
+                let found = Scrubber.default.findings(in: CassetteDocument(interactions: interactions))
+                let expected = alone.map {
+                    $0.path.replacingOccurrences(of: "interactions[0]", with: "interactions[\(position)]")
+                }
+                #expect(found.map(\.path) == expected, "\(file): interaction \(index) at \(position)")
+            }
+        }
+    }
+
     // MARK: - The false-positive corpus
 
     @Test(arguments: files("Benign"))

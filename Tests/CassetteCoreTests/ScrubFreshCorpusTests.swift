@@ -96,7 +96,7 @@ import Testing
     /// figures of its one measured run, not tuned on.
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
-        "HeldOut": (leaked: 3, damaged: 4, unreported: 1),
+        "HeldOut": (leaked: 0, damaged: 0, unreported: 0),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() throws {

@@ -39,15 +39,16 @@ import Testing
     @Test func cookiesKeepNamesAndAttributes() {
         let document = CassetteDocument(interactions: [
             F.interaction(
-                F.request(headers: [.init("Cookie", "theme=dark; session=abc123xyz789")]),
+                // Values that look like a session's; `theme=dark` would be kept as a preference.
+                F.request(headers: [.init("Cookie", "prefs=a9Zk2mQ7x1; session=abc123xyz789")]),
                 F.response(headers: [
                     .init(
                         "Set-Cookie",
-                        "session=abc123xyz789; Path=/; Expires=Wed, 21 Oct 2015 07:28:00 GMT, id=7; Secure")
+                        "session=abc123xyz789; Path=/; Expires=Wed, 21 Oct 2015 07:28:00 GMT, id=u83jf92kd1; Secure")
                 ]))
         ])
         let scrubbed = Scrubber.default.scrub(document).interactions[0]
-        #expect(scrubbed.request.headers == [.init("Cookie", "theme=SCRUBBED-COOKIE-1; session=SCRUBBED-COOKIE-2")])
+        #expect(scrubbed.request.headers == [.init("Cookie", "prefs=SCRUBBED-COOKIE-1; session=SCRUBBED-COOKIE-2")])
         #expect(
             scrubbed.response?.headers == [
                 .init(

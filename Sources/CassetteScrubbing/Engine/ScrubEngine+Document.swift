@@ -10,6 +10,41 @@ extension ScrubEngine {
         return result
     }
 
+    /// Whether the first pass registers nothing in any of `interactions`, decided in parallel over
+    /// slices of them, each with an engine of its own: what the first pass registers in one
+    /// interaction depends on nothing before it, so the slices' tables are all empty exactly when
+    /// one pass over the whole document would leave its table empty. Stops at the first slice that
+    /// registers something.
+    static func registersNothing(in interactions: [Interaction], rules: ScrubRuleSet) -> Bool {
+        let slices = min(interactions.count, 8 * ProcessInfo.processInfo.activeProcessorCount)
+        guard slices > 1 else {
+            var engine = ScrubEngine(rules: rules, masking: false)
+            return engine.registersNothing(in: interactions[...], unless: Locked(false))
+        }
+        let found = Locked(false)
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let range = (interactions.count * slice / slices)..<(interactions.count * (slice + 1) / slices)
+            var engine = ScrubEngine(rules: rules, masking: false)
+            if !engine.registersNothing(in: interactions[range], unless: found) {
+                found.withLock { $0 = true }
+            }
+        }
+        return !found.withLock { $0 }
+    }
+
+    /// The first pass over `interactions` (a slice of the document's, with its indices), stopping
+    /// at the first one that registers a secret, or once `stop` holds `true`.
+    private mutating func registersNothing(in interactions: ArraySlice<Interaction>, unless stop: Locked<Bool>) -> Bool
+    {
+        phase = .collect
+        for (index, interaction) in zip(interactions.indices, interactions) {
+            if stop.withLock({ $0 }) { return false }
+            _ = walk(interaction, path: [.key("interactions"), .index(index)])
+            if !table.isEmpty { return false }
+        }
+        return true
+    }
+
     /// Request, redirects, then response.
     mutating func walk(_ interaction: Interaction, path: [JSONPathComponent]) -> Interaction {
         var result = interaction

@@ -183,6 +183,7 @@ extension ScrubEngine {
             }
             guard valueStart < valueEnd else { continue }
             let name = equals.map { ScrubBytes.string(bytes, nameStart..<$0) }
+            if let name, isPreference(cookie: name, bytes[valueStart..<valueEnd]) { continue }
             spans.append(
                 Span(
                     range: valueStart..<valueEnd, secret: ScrubBytes.string(bytes, valueStart..<valueEnd),
@@ -190,6 +191,30 @@ extension ScrubEngine {
                     summary: name.map { "value of cookie \"\($0)\"" } ?? "value of a cookie without a name"))
         }
         return spans
+    }
+
+    /// A cookie that holds a preference, not a session: its name does not say secret and its value
+    /// is a word, a language tag or a small number (`lang=de`, `theme=dark`, `locale=en-US`,
+    /// `consent=1`). Every other cookie value is replaced, whatever its name.
+    func isPreference(cookie name: String, _ value: ArraySlice<UInt8>) -> Bool {
+        guard value.count <= 12, !isSecretName(name, in: .query), !isSecretName(name, in: .header) else {
+            return false
+        }
+        if value.allSatisfy(ShapeBytes.isDigit) { return value.count <= 4 }
+        // Letters in groups of two to eight joined by `-` or `_`: `de`, `en-US`, `dark`, `zh_Hant`.
+        var group = 0
+        for byte in value {
+            if ShapeBytes.isLetter(byte) {
+                group += 1
+                guard group <= 8 else { return false }
+            } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                guard group >= 2 else { return false }
+                group = 0
+            } else {
+                return false
+            }
+        }
+        return group >= 2
     }
 
     /// The `name=value` pairs of a cookie header: every `;`-separated one of a `Cookie` header; the

@@ -18,6 +18,11 @@ extension ScrubEngine {
         /// What marks the objects here as holding a secret in their value members (`masked`,
         /// `CONCEALED`, `random_password`), from a sibling of theirs or of an object above.
         var marker: String?
+        /// The members of the object that holds this one, for judging whether they are all translations.
+        var parent: [JSONValue.Member]?
+        /// The object above is a secret store's record of one secret, named by this identifier: its
+        /// value members (`data` of `payload`) hold the secret.
+        var resource: String?
         /// The value stands in a catalogue of translations: a namespaced key (`auth.password`), or
         /// an object whose strings are all natural language with some prose among them.
         var catalogue = false
@@ -87,11 +92,18 @@ extension ScrubEngine {
         let countsModelTokens = loweredKeys.contains { SecretNames.modelTokenSiblings.contains($0) }
         // `{"name": "DB_PASSWORD", "value": "…"}`: the name member names the value member.
         var pairName = scope.pairName
-        for (member, lowered) in zip(members, loweredKeys) where SecretNames.pairNameKeys.contains(lowered) {
-            if case .string(let name) = member.value,
-                isSecretName(name, in: .jsonKey) || ScrubHeaderStructure.of(name).map({ $0 != .url }) == true
-            {
+        // `{"secretKey": "AWS_REGION", "secretValue": "eu-central-1"}`, `ParameterKey`/`ParameterValue`:
+        // a name and a value member that share a prefix are a pair too, and its name member decides
+        // for the value member, whatever the value member's own name says.
+        let prefixedPair = ScrubEngine.prefixedPair(loweredKeys)
+        var pairNameIsPlain = false
+        for (index, (member, lowered)) in zip(members, loweredKeys).enumerated()
+        where SecretNames.pairNameKeys.contains(lowered) || prefixedPair?.name == index {
+            guard case .string(let name) = member.value else { continue }
+            if isSecretName(name, in: .jsonKey) || ScrubHeaderStructure.of(name).map({ $0 != .url }) == true {
                 pairName = name
+            } else if prefixedPair?.name == index {
+                pairNameIsPlain = true
             }
         }
         let isGrant = loweredKeys.contains("grant_type")
@@ -99,6 +111,9 @@ extension ScrubEngine {
         // `"kind": "Secret"`, a Terraform `random_password`) marks its value members, here and in
         // the objects below (`instances[].attributes.result`).
         let marker = secretMarker(members, loweredKeys) ?? scope.marker
+        // The object is a secret store's record of one secret (`"id": "https://….vault.azure.net/secrets/…"`,
+        // `"name": "projects/…/secrets/…/versions/3"`): its value members hold that secret.
+        let resource = scope.resource ?? secretResource(members, loweredKeys)
         // Whether the object is a catalogue of translations, judged only once a member is secret.
         var isCatalogue: Bool?
         var result = members
@@ -116,7 +131,20 @@ extension ScrubEngine {
                 !ScrubEngine.isPlainValue(member.value)
             {
                 child.secret = (marker, true)
-            } else if let pairName, SecretNames.pairValueKeys.contains(loweredKeys[index]) {
+            } else if let resource, SecretNames.resourceValueKeys.contains(loweredKeys[index]),
+                !ScrubEngine.isPlainValue(member.value)
+            {
+                // `payload.data` of a Secret Manager version: the value may sit one object below.
+                if case .object = member.value { child.resource = resource } else { child.secret = (resource, true) }
+            } else if pairNameIsPlain, prefixedPair?.value == index {
+                // The pair's name says what the value is, and it is not a secret: its own name
+                // (`secretValue`) counts only for a value that looks like one.
+                if keyTraits.contains(.secret), case .string(let text) = member.value, ScrubEngine.looksRandom(text) {
+                    child.secret = (key, false)
+                }
+            } else if let pairName,
+                SecretNames.pairValueKeys.contains(loweredKeys[index]) || prefixedPair?.value == index
+            {
                 if let structure = ScrubHeaderStructure.of(pairName), structure != .url {
                     child.structure = (structure, pairName)
                 } else {
@@ -146,7 +174,13 @@ extension ScrubEngine {
                 child.secret = (key, false)
             }
             if child.secret != nil {
-                if isCatalogue == nil { isCatalogue = ScrubEngine.isCatalogue(members) }
+                if isCatalogue == nil {
+                    // `{"errors": {"session": "Sitzung abgelaufen"}, "login": {…}}`: one string
+                    // alone, in a tree of translations.
+                    isCatalogue =
+                        ScrubEngine.isCatalogue(members)
+                        || scope.parent.map { ScrubEngine.isTranslationTree($0, depth: 0) != nil } == true
+                }
                 child.catalogue =
                     isCatalogue == true || ScrubEngine.isNamespacedKey(key)
                     || pairName.map(ScrubEngine.isNamespacedKey) == true
@@ -160,6 +194,7 @@ extension ScrubEngine {
                 result[index].key = newKey
                 renamed = true
             }
+            if case .object = member.value { child.parent = members }
             let walked = walkJSON(member.value, place: memberPlace, scope: child)
             if !ScrubEngine.isSame(walked, member.value) { result[index].value = walked }
         }
@@ -183,6 +218,84 @@ extension ScrubEngine {
             }
         }
         return nil
+    }
+
+    /// A tree of translations: objects of strings only (no number, boolean or list, which settings
+    /// hold), every string natural language, three strings or more with prose among them. The
+    /// number of strings and whether one is prose, or `nil` when the tree is not one.
+    static func isTranslationTree(_ members: [JSONValue.Member], depth: Int) -> (strings: Int, prose: Bool)? {
+        var strings = 0
+        var prose = false
+        for member in members {
+            switch member.value {
+            case .string(let text):
+                guard ScrubEchoPolicy.isNaturalLanguage(text) else { return nil }
+                strings += 1
+                if text.utf8.contains(0x20) { prose = true }
+            case .object(let inner):
+                guard depth < 2, let tree = isTranslationTree(inner, depth: depth + 1) else { return nil }
+                strings += tree.strings
+                prose = prose || tree.prose
+            default:
+                return nil
+            }
+        }
+        guard depth > 0 || (strings >= 3 && prose) else { return nil }
+        return (strings, prose)
+    }
+
+    /// The identifier of a secret store's record of one secret among an object's members: an `id`,
+    /// `name`, `arn` or `selfLink` that is a path or URL through a `secrets` collection
+    /// (`https://kv.vault.azure.net/secrets/db/4f…`, `projects/p/secrets/db/versions/3`) or an ARN of
+    /// Secrets Manager. Such an object's `value`, `data` or `payload` holds the secret.
+    func secretResource(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> String? {
+        for (member, lowered) in zip(members, loweredKeys) where SecretNames.resourceIdentifierKeys.contains(lowered) {
+            guard case .string(let identifier) = member.value, identifier.utf8.count <= 512 else { continue }
+            if ScrubEngine.namesSecretResource(identifier) { return "\(member.key): \(identifier)" }
+        }
+        return nil
+    }
+
+    /// Whether an identifier is a path through a `secrets` collection to one secret, or a Secrets
+    /// Manager ARN: `…/secrets/<name>…`, `secrets/<name>`, `arn:aws:secretsmanager:…:secret:<name>`.
+    static func namesSecretResource(_ identifier: String) -> Bool {
+        let bytes = Array(identifier.utf8)
+        if ScrubBytes.firstIndex(of: Array(":secretsmanager:".utf8), in: bytes, from: 0) != nil {
+            return ScrubBytes.firstIndex(of: Array(":secret:".utf8), in: bytes, from: 0) != nil
+        }
+        let collection = Array("secrets/".utf8)
+        var from = 0
+        while let at = ScrubBytes.firstIndex(of: collection, in: bytes, from: from) {
+            let startsSegment = at == 0 || bytes[at - 1] == UInt8(ascii: "/")
+            let after = at + collection.count
+            // A name follows: `/secrets/` alone is the collection, not one of its secrets.
+            if startsSegment, after < bytes.count, bytes[after] != UInt8(ascii: "/"), bytes[after] != UInt8(ascii: "?")
+            {
+                return true
+            }
+            from = after
+        }
+        return false
+    }
+
+    /// A name member and a value member that share a prefix (`secretKey`/`secretValue`,
+    /// `ParameterKey`/`ParameterValue`, `option_name`/`option_value`), by their lower-cased keys'
+    /// indices; `nil` when the object has no such pair or more than one.
+    static func prefixedPair(_ loweredKeys: [String]) -> (name: Int, value: Int)? {
+        guard loweredKeys.count >= 2, loweredKeys.count <= 16 else { return nil }
+        var found: (name: Int, value: Int)?
+        for (valueIndex, key) in loweredKeys.enumerated() where key.hasSuffix("value") && key.utf8.count > 5 {
+            let prefix = key.dropLast(5)
+            let bare = prefix.hasSuffix("_") || prefix.hasSuffix("-") ? prefix.dropLast() : prefix
+            guard !bare.isEmpty else { continue }
+            for (nameIndex, other) in loweredKeys.enumerated() where other != key && other.hasPrefix(prefix) {
+                let rest = other.dropFirst(prefix.count)
+                guard rest == "key" || rest == "name" else { continue }
+                if found != nil { return nil }
+                found = (nameIndex, valueIndex)
+            }
+        }
+        return found
     }
 
     /// A key namespaced like a translation's: identifiers joined by dots (`auth.password.forgot`).

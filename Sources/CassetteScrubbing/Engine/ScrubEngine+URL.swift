@@ -42,9 +42,12 @@ extension ScrubEngine {
             found.spans += pathSpans(bytes, pathStart..<(queryStart ?? range.upperBound), host: host)
         }
         if rules.isEnabled(.secretQuery), let queryStart {
+            // `https://app.example/verify-email?t=<token>`: in a link that verifies, resets or signs
+            // in, a random-looking query value is its one-time token, whatever the item's name.
+            let link = pathNamesLink(bytes, pathStart..<queryStart)
             let items = items(
                 bytes, (queryStart + 1)..<range.upperBound, context: .query, rule: rules.spec(.secretQuery),
-                what: "query item")
+                what: "query item", link: link)
             found.add(items, avoiding: ScrubRanges([]))
         }
         return found
@@ -177,10 +180,26 @@ extension ScrubEngine {
         return spans
     }
 
+    /// Whether a URL path has a segment naming a one-time link (`/verify-email`, `/auth/magic`).
+    private func pathNamesLink(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var start = range.lowerBound
+        for index in range.lowerBound...range.upperBound
+        where index == range.upperBound || bytes[index] == UInt8(ascii: "/") {
+            if index - start >= 5, traits(ScrubBytes.string(bytes, start..<index), in: .query).contains(.link) {
+                return true
+            }
+            start = index + 1
+        }
+        return false
+    }
+
     /// Secrets among `name=value` items separated by `&` (and `#`, which starts a fragment); other
     /// values are nested texts when they may hold something (an escape, or length).
+    ///
+    /// - Parameter link: The items are a one-time link's: a random-looking value is its token.
     func items(
-        _ bytes: [UInt8], _ range: Range<Int>, context: ScrubNameMatcher.Context, rule: ScrubRuleSpec, what: String
+        _ bytes: [UInt8], _ range: Range<Int>, context: ScrubNameMatcher.Context, rule: ScrubRuleSpec, what: String,
+        link: Bool = false
     ) -> Found {
         var found = Found()
         var start = range.lowerBound
@@ -200,6 +219,11 @@ extension ScrubEngine {
                     Span(
                         range: (equals + 1)..<end, secret: value, observed: value == raw ? nil : raw, rule: rule,
                         summary: "value of \(what) \"\(name)\""))
+            } else if link, value.utf8.count >= 16, ScrubEchoPolicy.looksLikeSecret(value) {
+                found.spans.append(
+                    Span(
+                        range: (equals + 1)..<end, secret: value, observed: value == raw ? nil : raw, rule: rule,
+                        summary: "one-time token in \(what) \"\(name)\" of a link"))
             } else if raw.utf8.contains(UInt8(ascii: "%")) || value.utf8.count >= 16 {
                 let kind: TextKind = ScrubEngine.looksLikeURL(value) ? .url : .text(nil)
                 found.nested.append(

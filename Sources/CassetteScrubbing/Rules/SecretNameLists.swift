@@ -93,7 +93,16 @@ enum SecretNames {
     /// Members whose value says what kind of value its object holds (`"type": "CONCEALED"`).
     static let secretTypeKeys: Set<String> = ["type", "kind", "purpose", "fieldtype", "field_type", "valuetype"]
     /// Kinds of value, lower-cased, that are secrets though no secret word names them.
-    static let secretTypes: Set<String> = ["concealed", "securestring", "secure_string", "secretstring", "sensitive"]
+    static let secretTypes: Set<String> = [
+        "concealed", "securestring", "secure_string", "secretstring", "sensitive", "encrypted",
+    ]
+    /// Members that identify a secret store's record (`id`, `name`, `arn`, `selfLink`).
+    static let resourceIdentifierKeys: Set<String> = ["id", "name", "arn", "selflink", "secretid", "secret_id"]
+    /// The members of such a record that hold its secret: `value` (Key Vault), `payload.data`
+    /// (Secret Manager), `SecretString`/`SecretBinary` (Secrets Manager).
+    static let resourceValueKeys: Set<String> = [
+        "value", "data", "payload", "secretstring", "secretbinary", "secret_string", "secret_data",
+    ]
     /// The members of a marked object that hold its secret: `value`, Terraform's `result`,
     /// Kubernetes' `data` and `stringData`.
     static let markedValueKeys: Set<String> = pairValueKeys.union([

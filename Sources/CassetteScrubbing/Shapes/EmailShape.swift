@@ -16,6 +16,11 @@ enum EmailShape {
         "js", "mjs", "cjs", "ts", "tsx", "jsx", "css", "scss", "json", "html", "htm", "txt", "xml", "yaml", "yml",
         "mp3", "mp4", "m4a", "wav", "ogg", "webm", "woff", "woff2", "ttf", "otf", "eot", "wasm", "map", "gz",
         "tgz", "svgz", "apng",
+        // Documents, archives and data files; none is a top-level domain (unlike `zip`, `mov`, `md`,
+        // `ps`, `sh` or `py`, which are, and stay out of this list).
+        "vcf", "ics", "eml", "msg", "csv", "tsv", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods",
+        "odp", "rtf", "log", "ini", "toml", "asc", "gpg", "pgp", "crt", "cer", "der", "pfx", "tar", "bz2", "rar",
+        "apk", "dmg", "exe", "iso", "deb", "rpm", "jar", "whl", "bak", "tmp", "pkpass", "ipa",
     ]
 
     static func matches(in bytes: [UInt8]) -> [Range<Int>] {
