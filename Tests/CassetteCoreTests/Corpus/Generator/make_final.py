@@ -1748,6 +1748,54 @@ def google_maps_routes():
               rbody={"routes": [{"distanceMeters": 7412, "duration": "1093s", "polyline": {"encodedPolyline": poly}}]})])
 
 
+def slack_and_svix_webhooks():
+    case("plain", "webhooks-slack-events-svix", "webhooks")
+    signing = S(f.hex(32), "plain", "Slack signing secret in the app config dump")
+    sig = S(f.hex(64), "plain", "X-Slack-Signature v0= (HMAC-SHA256)")
+    ts = O("1795951000", "plain", "X-Slack-Request-Timestamp")
+    verif = S(f.alnum(24), "names", "legacy verification token in the event payload's token field")
+    team = O("T" + f.pick(UPPER + DIGITS, 10), "identifiers", "team_id")
+    app = O("A" + f.pick(UPPER + DIGITS, 10), "identifiers", "api_app_id")
+    ev = O("Ev" + f.pick(UPPER + DIGITS, 10), "identifiers", "event_id")
+    bot = S("xoxb-" + f.digits(13) + "-" + f.digits(13) + "-" + f.alnum(24), "plain", "bot token")
+    svix_id = O("msg_" + f.alnum(27), "identifiers", "svix-id")
+    svix_sig = S("v1," + f.b64std(32), "plain", "svix-signature")
+    svix_secret = S("whsec_" + f.b64std(24), "plain", "Svix endpoint secret in the endpoint listing")
+    channel = O("C" + f.pick(UPPER + DIGITS, 10), "identifiers", "channel id")
+    event = {"token": verif, "team_id": team, "api_app_id": app, "event": {"type": "app_mention", "user": "U" + f.pick(UPPER + DIGITS, 10),
+             "text": "<@U0LAN0Z89> deploy status?", "ts": "1795951000.000200", "channel": channel}, "type": "event_callback", "event_id": ev,
+             "event_time": 1795951000}
+    write([
+        ix("POST", "https://hooks.acme.example/slack/events", [JSON, ("X-Slack-Request-Timestamp", ts), ("X-Slack-Signature", "v0=" + sig),
+                                                                ("User-Agent", "Slackbot 1.0 (+https://api.slack.com/robots)")], event, rheaders=[TEXT], rbody=""),
+        ix("POST", "https://slack.com/api/chat.postMessage", [("Authorization", "Bearer " + bot), JSONU], {"channel": channel, "text": "Deploy 4.2.0 is live"},
+           rbody={"ok": True, "channel": channel, "ts": "1795951001.000300", "message": {"type": "message", "app_id": app, "team": team}}),
+        ix("GET", f"https://api.slack.com/api/apps.manifest.export?app_id={app}", [("Authorization", "Bearer xoxe.xoxp-1-" + S(f.alnum(140), "plain", "app configuration token body"))],
+           rbody={"ok": True, "manifest": {"display_information": {"name": "Deploy Bot"}, "settings": {"event_subscriptions": {"request_url": "https://hooks.acme.example/slack/events"}}},
+                  "credentials": {"client_id": O(f.digits(13) + "." + f.digits(13), "public", "Slack client_id"), "signing_secret": signing}}),
+        ix("POST", "https://hooks.acme.example/resend", [JSON, ("svix-id", svix_id), ("svix-timestamp", "1795951010"), ("svix-signature", svix_sig)],
+           {"type": "email.delivered", "created_at": "2026-11-30T11:56:50.000Z", "data": {"email_id": f.uuid()}}, rheaders=[TEXT], rbody=""),
+        ix("GET", "https://api.svix.com/api/v1/app/app_" + f.alnum(27) + "/endpoint/ep_" + f.alnum(27) + "/secret",
+           [("Authorization", "Bearer " + S("testsk_" + f.alnum(32) + ".eu", "plain", "Svix API key"))], rbody={"key": svix_secret}),
+    ])
+
+
+def rancher_kubeconfig():
+    case("structure", "rancher-generated-kubeconfig", "Kubernetes")
+    api = S("token-" + f.pick(LOWER + DIGITS, 5) + ":" + f.pick(LOWER + DIGITS, 54), "plain", "Rancher API token (Bearer)")
+    user_tok = S("kubeconfig-user-" + f.pick(LOWER + DIGITS, 5) + ":" + f.pick(LOWER + DIGITS, 54), "structure", "users[].user.token in the kubeconfig YAML")
+    key_pem, key_line = f.pem("RSA PRIVATE KEY")
+    S(key_line, "structure", "a line of the PEM inside client-key-data (base64) of the kubeconfig")
+    ca = O(b64("-----BEGIN CERTIFICATE-----\n" + f.b64std(420) + "\n-----END CERTIFICATE-----\n"), "public", "certificate-authority-data (a public CA)")
+    server = O("https://rancher.acme.example/k8s/clusters/c-m-" + f.pick(LOWER + DIGITS, 8), "identifiers", "cluster server URL")
+    cert = O(b64("-----BEGIN CERTIFICATE-----\n" + f.b64std(300) + "\n-----END CERTIFICATE-----\n"), "public", "client-certificate-data (public half)")
+    yaml = (f"apiVersion: v1\nkind: Config\nclusters:\n- name: \"prod\"\n  cluster:\n    server: \"{server}\"\n    certificate-authority-data: \"{ca}\"\n"
+            f"users:\n- name: \"prod\"\n  user:\n    token: \"{user_tok}\"\n- name: \"prod-admin\"\n  user:\n    client-certificate-data: {cert}\n    client-key-data: {b64(key_pem)}\n"
+            f"contexts:\n- name: \"prod\"\n  context:\n    user: \"prod\"\n    cluster: \"prod\"\ncurrent-context: \"prod\"\n")
+    write([ix("POST", server.replace("/k8s/clusters/", "/v3/clusters/") + "?action=generateKubeconfig", [("Authorization", "Bearer " + api), JSON], {},
+              rbody={"baseType": "generateKubeConfigOutput", "config": yaml, "type": "generateKubeConfigOutput"})])
+
+
 # ---------------------------------------------------------------------------------------------
 # Self-check: every value is in its cassette, in the text or a decoded form of it
 # ---------------------------------------------------------------------------------------------
@@ -1883,7 +1931,7 @@ CASES = [
     keycloak_realm_i18n, crowdin_catalogue,
     twilio_sms_and_webhook, cognito_initiate_auth, okta_authn_session, mobile_push, gcp_metadata, aws_imds_v2, saml_and_wss,
     database_connection_uris, webhook_signatures, shopify_graphql, sendgrid_mailgun,
-    signed_urls, etcd_grpc_auth, webauthn_login, google_maps_routes,
+    signed_urls, etcd_grpc_auth, webauthn_login, google_maps_routes, slack_and_svix_webhooks, rancher_kubeconfig,
 ]
 
 
