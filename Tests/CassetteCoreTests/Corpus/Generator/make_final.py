@@ -1796,6 +1796,53 @@ def rancher_kubeconfig():
               rbody={"baseType": "generateKubeConfigOutput", "config": yaml, "type": "generateKubeConfigOutput"})])
 
 
+def ai_data_stream_and_graphql_sse():
+    case("stream", "ai-sdk-data-stream-and-graphql-sse", "streams")
+    dbpw = S(pw(24), "stream", "password of a connection string echoed across 0:\"…\" text parts of an AI SDK data stream")
+    msg = O("msg-" + f.alnum(24), "identifiers", "messageId of the f: part")
+    new_key = S("sk_live_" + f.alnum(99), "stream", "newKey in a one-line data: event of a GraphQL-over-SSE subscription")
+    key_id = O("key_" + f.alnum(16), "public", "id of the rotated key (next to it, ordinary)")
+    sub_id = O(f.uuid(), "identifiers", "subscription operation id")
+    answer = f"Your DATABASE_URL should be postgres://app:{dbpw}@db.internal:5432/shop?sslmode=require - keep it in the secret store."
+    parts = split_text(answer, [11, 9, 17, 12, 8, 10, 9, 30])
+    body = "f:" + dumps({"messageId": msg}) + "\n" + "".join("0:" + dumps(p_) + "\n" for p_ in parts) + \
+        "e:" + dumps({"finishReason": "stop", "usage": {"promptTokens": 48, "completionTokens": 41}, "isContinued": False}) + "\n" + \
+        "d:" + dumps({"finishReason": "stop", "usage": {"promptTokens": 48, "completionTokens": 41}}) + "\n"
+    sse = (f"event: next\ndata: " + dumps({"id": sub_id, "payload": {"data": {"apiKeyRotated": {"id": key_id, "newKey": new_key, "rotatedAt": "2026-11-30T12:00:00Z"}}}}) + "\n\n"
+           + "event: complete\ndata: " + dumps({"id": sub_id}) + "\n\n")
+    write([
+        ix("POST", "https://app.acme.example/api/chat", [JSON], {"id": f.alnum(16), "messages": [{"role": "user", "content": f"my db password is {dbpw}, build the URL"}]},
+           rheaders=[TEXT, ("x-vercel-ai-data-stream", "v1")], rbody=body),
+        ix("POST", "https://api.acme.example/graphql/stream", [JSON, ("Accept", "text/event-stream"), ("Authorization", "Bearer " + S(f.b64url(43), "plain", "bearer token of the subscriber"))],
+           {"query": "subscription { apiKeyRotated { id newKey rotatedAt } }", "extensions": {}}, rheaders=[SSE], rbody=sse),
+    ])
+
+
+def kafka_connect_trace():
+    case("echo", "kafka-connect-config-and-trace", "databases")
+    dbpw = S(pw(18), "echo", "connection.password, echoed inside the task's stack trace (JDBC URL)")
+    sasl = S(pw(22), "names", "password=\"…\" inside sasl.jaas.config")
+    user = O("connect-sink", "identifiers", "SASL username in the JAAS line")
+    topic = O("orders.v1", "identifiers", "topics")
+    conn = O("jdbc:mysql://mysql-orders.internal:3306/orders", "structure", "connection.url without credentials")
+    wid = O("10.4.1.17:8083", "identifiers", "worker_id")
+    cfg = {"connector.class": "io.confluent.connect.jdbc.JdbcSinkConnector", "tasks.max": "2", "topics": topic, "connection.url": conn,
+           "connection.user": "orders_sink", "connection.password": dbpw, "auto.create": "true",
+           "consumer.override.sasl.jaas.config": f'org.apache.kafka.common.security.plain.PlainLoginModule required username="{user}" password="{sasl}";',
+           "consumer.override.security.protocol": "SASL_SSL", "name": "orders-sink"}
+    trace = (f"org.apache.kafka.connect.errors.ConnectException: java.sql.SQLException: Access denied for user 'orders_sink'@'10.4.1.17' (using password: YES)\n"
+             f"\tat io.confluent.connect.jdbc.util.CachedConnectionProvider.getConnection(CachedConnectionProvider.java:59)\n"
+             f"Caused by: java.sql.SQLException: Could not connect to jdbc:mysql://orders_sink:{dbpw}@mysql-orders.internal:3306/orders\n"
+             f"\tat com.mysql.cj.jdbc.exceptions.SQLError.createSQLException(SQLError.java:130)\n")
+    write([
+        ix("GET", "http://connect.internal:8083/connectors/orders-sink", [("Accept", "application/json")],
+           rbody={"name": "orders-sink", "config": cfg, "tasks": [{"connector": "orders-sink", "task": 0}, {"connector": "orders-sink", "task": 1}], "type": "sink"}),
+        ix("GET", "http://connect.internal:8083/connectors/orders-sink/status", [("Accept", "application/json")],
+           rbody={"name": "orders-sink", "connector": {"state": "RUNNING", "worker_id": wid},
+                  "tasks": [{"id": 0, "state": "FAILED", "worker_id": wid, "trace": trace}, {"id": 1, "state": "RUNNING", "worker_id": wid}], "type": "sink"}),
+    ])
+
+
 # ---------------------------------------------------------------------------------------------
 # Self-check: every value is in its cassette, in the text or a decoded form of it
 # ---------------------------------------------------------------------------------------------
@@ -1932,6 +1979,7 @@ CASES = [
     twilio_sms_and_webhook, cognito_initiate_auth, okta_authn_session, mobile_push, gcp_metadata, aws_imds_v2, saml_and_wss,
     database_connection_uris, webhook_signatures, shopify_graphql, sendgrid_mailgun,
     signed_urls, etcd_grpc_auth, webauthn_login, google_maps_routes, slack_and_svix_webhooks, rancher_kubeconfig,
+    ai_data_stream_and_graphql_sse, kafka_connect_trace,
 ]
 
 
