@@ -428,6 +428,8 @@ def jenkins_crumb():
         ix("GET", "https://ci.acme.example/crumbIssuer/api/json", [auth],
            rheaders=[JSONU, ("Set-Cookie", cookie + "; Path=/; HttpOnly"), ("X-Jenkins", "2.479.2")],
            rbody={"_class": "hudson.security.csrf.DefaultCrumbIssuer", "crumb": crumb, "crumbRequestField": field}),
+        ix("GET", "https://ci.acme.example/me/api/json?tree=id,fullName", [auth],
+           rheaders=[JSONU, ("X-Jenkins", "2.479.2")], rbody={"_class": "hudson.model.User", "id": user, "fullName": "Release Bot"}),
         ix("POST", f"https://ci.acme.example/job/{job}/buildWithParameters?TAG=v4.2.0",
            [auth, (field, crumb), ("Cookie", cookie)], status=201,
            rheaders=[("Location", queue), ("X-Jenkins", "2.479.2")], rbody=""),
@@ -594,6 +596,9 @@ def grafana_legacy_key():
     write([
         ix("GET", "https://grafana.acme.example/api/dashboards/uid/ops-overview", [("Authorization", "Bearer " + key)],
            status=401, rheaders=[JSON], rbody={"message": "invalid API key", "traceID": trace}),
+        ix("GET", "https://grafana.acme.example/api/auth/keys?includeExpired=true",
+           [("Authorization", "Bearer " + S("glsa_" + f.alnum(32) + "_" + f.hex(8), "plain", "service account token of the admin listing keys"))],
+           rbody=[{"id": 1, "name": name, "role": "Editor", "expiration": None, "lastUsedAt": "2026-11-29T22:10:04Z"}]),
         ix("GET", "https://loki.acme.example/loki/api/v1/query_range?query=%7Bapp%3D%22grafana%22%7D%20%7C%3D%20%22invalid%20API%20key%22",
            [("X-Scope-OrgID", "ops")], rbody={"status": "success", "data": {"resultType": "streams", "result": [
                {"stream": {"app": "grafana", "namespace": "monitoring"}, "values": [["1795951862000000000", logline]]}]}}),
@@ -688,7 +693,7 @@ def zip_artifact():
 
 def oci_layer_tar():
     case("encoding", "oci-layer-tar-docker-config", "registries")
-    user = O("acme-bot", "identifiers", "registry user inside auths")
+    user = "acme-bot"  # only inside the credential's own base64 (auths.ghcr.io.auth): not labelled
     ghcr = S("ghp_" + f.alnum(36), "encoding", "token inside auths.ghcr.io.auth (base64 user:token) in a tar.gz layer")
     npmrc = S("npm_" + f.alnum(36), "encoding", "_authToken in root/.npmrc inside the same layer")
     bearer = S(f.b64url(120), "plain", "registry bearer token")
