@@ -67,7 +67,7 @@ import Testing
         return (names ?? []).filter { $0.hasSuffix(".json") && $0 != "manifest.json" }.sorted()
     }
 
-    @Test(arguments: ["Tuning", "HeldOut"])
+    @Test(arguments: ["Tuning", "HeldOut", "Final"])
     func theSplitIsWholeAndCanonical(split: String) throws {
         let manifest = try Self.manifest(split)
         #expect(manifest.split == split)
@@ -83,6 +83,9 @@ import Testing
                 continue
             }
             #expect(canonical == data, "\(split)/\(file) is not canonical: CASSETTE_CANONICALIZE_CORPUS=1 rewrites it")
+            // The final split was written to the wider search of `scripts/measure-corpus` (archives
+            // opened), which checks its presence; here its unsearchable secrets count as left.
+            guard split != "Final" else { continue }
             let texts = FreshSearch.texts(of: document)
             for entry in manifest.secrets + manifest.ordinary where entry.file == file {
                 #expect(FreshSearch.count(entry.value, in: texts) > 0, "\(split)/\(file): \(entry.where) is not in it")
@@ -90,13 +93,14 @@ import Testing
         }
     }
 
-    /// The most each split may miss today, lowered as rules improve and never raised. The tuning
-    /// split meets the targets (at most 1% of secrets left, at most 0.5% of ordinary values
-    /// damaged, lint missing at most 1%); the held-out split does not yet, and its floors are the
-    /// figures of its one measured run, not tuned on.
+    /// The most each split may miss today, lowered as rules improve and never raised. `Tuning` and
+    /// `HeldOut` (held out until it was measured once, tuned on since) meet the targets (at
+    /// most 1% of secrets left, at most 0.5% of ordinary values damaged, lint missing at most 1%);
+    /// `Final`, held out now, does not, and its floors are the figures of its one measured run.
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         "HeldOut": (leaked: 0, damaged: 0, unreported: 0),
+        "Final": (leaked: 21, damaged: 23, unreported: 8),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() throws {
@@ -106,6 +110,12 @@ import Testing
     /// Its results are not to be tuned on: run it at the end of a change to the rules.
     @Test func theHeldOutSplitHoldsItsFigures() throws {
         try Self.holdsItsFigures("HeldOut")
+    }
+
+    /// The split held out of all tuning (`Corpus/Generator/make_final.py`, written apart from the
+    /// rules and from the other splits): measured once, at the end of a change to the rules.
+    @Test func theFinalSplitHoldsItsFigures() throws {
+        try Self.holdsItsFigures("Final")
     }
 
     static func holdsItsFigures(_ split: String) throws {
@@ -136,8 +146,13 @@ import Testing
             let scrubbed = scrubber.scrub(document)
             let after = FreshSearch.texts(of: scrubbed)
             let findings = scrubber.findings(in: document)
+            let before = FreshSearch.texts(of: document)
             for secret in manifest.secrets where secret.file == file {
-                if let spelling = CorpusSearch.firstSpelling(of: secret.value, in: after) {
+                // A secret this search cannot see (inside a ZIP or tar member) counts as left:
+                // `scripts/measure-corpus`, which opens archives, measures it.
+                if CorpusSearch.firstSpelling(of: secret.value, in: before) == nil {
+                    figures.leaked.append("\(file): \(secret.where) (not searchable here)")
+                } else if let spelling = CorpusSearch.firstSpelling(of: secret.value, in: after) {
                     figures.leaked.append("\(file): \(secret.where) (\(spelling))")
                 }
                 // Lint reports the secret when some interaction holding it has a finding.
