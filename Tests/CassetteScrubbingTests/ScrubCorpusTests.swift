@@ -5,7 +5,7 @@ import Testing
 /// The secret and false-positive corpora (`Corpus/Secrets`, `Corpus/Benign`): cassettes of
 /// realistic provider traffic, scrubbed by the default scrubber.
 ///
-/// The files are written by `Corpus/Generator/make_secrets.py` and `make_benign.py`, then made
+/// The files are written by `Tools/corpus/make_secrets.py` and `make_benign.py`, then made
 /// canonical with `CASSETTE_CANONICALIZE_CORPUS=1 swift test --filter ScrubCorpusTests`.
 @Suite struct ScrubCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")

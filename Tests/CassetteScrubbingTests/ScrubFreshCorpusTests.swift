@@ -4,7 +4,7 @@ import Testing
 
 /// The fresh corpus (`Corpus/Fresh`): cassettes written from providers' API references and SDK
 /// fixtures, apart from the `Secrets` and `Benign` corpora, in two splits fixed by the generator
-/// (`Corpus/Generator/make_fresh.py`): `Tuning`, which the rules were tuned on, and `HeldOut`, which
+/// (`Tools/corpus/make_fresh.py`): `Tuning`, which the rules were tuned on, and `HeldOut`, which
 /// they were not. Each split's `manifest.json` lists secrets that must not survive scrubbing in any
 /// spelling and ordinary values that must come through unchanged everywhere they stand.
 ///

@@ -39,6 +39,13 @@ import Testing
         }
     }
 
+    /// The tests' details (category, source, example) are generated with the catalogue: one for
+    /// each shape, in the same order, each under a heading.
+    @Test func theDetailsListEveryShapeInTheCatalogueOrder() {
+        #expect(TokenShapeDetails.all.map(\.name) == TokenShape.catalogue.map(\.name))
+        #expect(TokenShapeDetails.all.allSatisfy { !$0.category.isEmpty })
+    }
+
     @Test func examplesAreDistinct() {
         let examples = TokenShape.catalogue.map(\.example)
         #expect(Set(examples).count == examples.count)

@@ -1,7 +1,8 @@
 """The provider token shapes of TokenCatalogue.swift, with a maker of fake tokens for each.
 
-Run `python3 make_catalogue.py` to write Sources/CassetteScrubbing/Rules/TokenCatalogue.swift
-and `python3 make_corpus.py` to write the secret and benign corpora; both are seeded, so a run
+Run `python3 make_catalogue.py` to write Sources/CassetteScrubbing/Rules/TokenCatalogue.swift (and
+the tests' TokenShapeDetails.swift), and `python3 make_secrets.py` and `python3 make_benign.py` to
+write the secret and benign corpora; both are seeded, so a run
 gives the same files. Nothing here is a real credential: every token is random bytes in a real
 token's shape (prefix, length, alphabet, checksum where the format has one).
 """
@@ -584,7 +585,9 @@ SHAPES = [
      r"\bfigd_" + U + "{40}" + NOT_U, 0, ["figd_"], ["figd_"],
      "https://www.figma.com/developers/api#access-tokens", parts("figd_", (B64URL, 40)), False),
     ("asana-token", "Asana", "personal access token", "productivity",
-     r"(?<![0-9/])[12]/[0-9]{16}(?:/[0-9]{16})?:[a-f0-9]{32}" + NOT_A, 0, ["1/", "2/"], [],
+     r"(?<![0-9/])[12]/[0-9]{16}(?:/[0-9]{16})?:[a-f0-9]{32}" + NOT_A, 0,
+     # `1/` or `2/` and the first digit of the 16-digit id (not `1/`, which every `/v1/` URL holds).
+     [f"{n}/{d}" for d in "123456789" for n in "12"], [],
      "https://developers.asana.com/docs/personal-access-token", asana, False),
     ("clickup-token", "ClickUp", "personal API token", "productivity",
      r"\bpk_[0-9]{6,10}_[A-Z0-9]{32}" + NOT_A, 0, ["pk_"], ["pk_"],

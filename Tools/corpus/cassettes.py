@@ -2,7 +2,8 @@
 
 Files are written as JSON the codec reads; `CASSETTE_CANONICALIZE_CORPUS=1 swift test --filter
 ScrubCorpusTests` then rewrites each one in its canonical encoding (the test fails on a file that is
-not canonical, so a forgotten step shows).
+not canonical, so a forgotten step shows). `scripts/check-generated` runs both steps and fails when
+the committed files differ from what they write.
 """
 
 import base64
@@ -13,7 +14,8 @@ import urllib.parse
 from shapes import ALNUM, B64, B64URL, DIGITS, HEX, LOWER, UPPER, Maker
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.dirname(HERE)
+# The corpora sit beside the scrubbing tests that read them.
+CORPUS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "Tests", "CassetteScrubbingTests", "Corpus")
 DAY = "2026-11-30"
 
 
