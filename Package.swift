@@ -47,11 +47,19 @@ let package = Package(
         // Test helpers, and the loopback server (on CassetteHTTPServer) that the tests and the benchmark
         // drive the real URLSession against. Not a product: nothing outside this package can depend on it.
         .target(name: "CassetteTestSupport", dependencies: ["CassetteCore", "CassetteHTTPServer"]),
+        // The tests mirror the three lower modules. A few model and scrubbing tests check a value
+        // against the layer above that reads it (a stream's HAR export, the identity of a multipart
+        // form or of a masked request), so those targets depend on CassetteCore as well.
+        // `Golden` holds the reference cassette, `Corpus` the scrubbing corpora and their generators.
         .testTarget(
-            name: "CassetteCoreTests",
-            dependencies: ["CassetteCore", "CassetteTestSupport"],
-            exclude: ["Golden", "Corpus"]
-        ),
+            name: "CassetteModelTests",
+            dependencies: ["CassetteModel", "CassetteScrubbing", "CassetteCore", "CassetteTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "CassetteScrubbingTests",
+            dependencies: ["CassetteScrubbing", "CassetteCore", "CassetteTestSupport"],
+            exclude: ["Corpus"]),
+        .testTarget(name: "CassetteCoreTests", dependencies: ["CassetteCore", "CassetteTestSupport"]),
         .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
         // The server over real TCP: URLSession, curl and Python as clients, raw sockets for the
         // malformed, bounded and smuggling cases.

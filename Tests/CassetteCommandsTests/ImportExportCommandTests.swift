@@ -68,7 +68,7 @@ import Testing
 
     @Test func exportThenImportGivesBackTheCassetteByteForByte() throws {
         let scratch = try ScratchPackage()
-        let golden = HARFixtures.packageRoot.appendingPathComponent("Tests/CassetteCoreTests/Golden/example.json")
+        let golden = HARFixtures.packageRoot.appendingPathComponent("Tests/CassetteModelTests/Golden/example.json")
         try scratch.write("Cassettes/Example.json", try Data(contentsOf: golden))
         #expect(
             scratch.run("export", "Cassettes/Example.json", "example.har")

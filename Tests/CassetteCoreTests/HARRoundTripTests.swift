@@ -6,7 +6,7 @@ import Testing
 /// `cassette export` then `cassette import` gives back the original cassette byte for byte, and an
 /// export holds every member HAR 1.2 requires.
 @Suite struct HARRoundTripTests {
-    static let golden = HARFixtures.packageRoot.appendingPathComponent("Tests/CassetteCoreTests/Golden/example.json")
+    static let golden = HARFixtures.packageRoot.appendingPathComponent("Tests/CassetteModelTests/Golden/example.json")
 
     static var committedCassettes: [URL] {
         let root = HARFixtures.packageRoot

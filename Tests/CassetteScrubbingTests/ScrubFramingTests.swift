@@ -1,0 +1,154 @@
+import CassetteScrubbing
+import Foundation
+import Testing
+
+/// A placeholder never changes a value's framing: over binary bodies of length-prefixed frames
+/// (gRPC and gRPC-web frames of protobuf messages, also base64 as gRPC-web text) holding secrets of
+/// every length, scrubbing keeps every body's length and every frame's and field's length prefix
+/// true, changes the fields that hold secrets, and a second scrub changes nothing.
+@Suite struct ScrubFramingTests {
+    /// A seeded generator, so a failure names an input that can be made again.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state ^ (state >> 29)
+        }
+    }
+
+    static func varint(_ value: Int) -> [UInt8] {
+        var value = value
+        var out: [UInt8] = []
+        repeat {
+            let byte = UInt8(value & 0x7F)
+            value >>= 7
+            out.append(value == 0 ? byte : byte | 0x80)
+        } while value != 0
+        return out
+    }
+
+    static func field(_ number: Int, _ bytes: [UInt8]) -> [UInt8] {
+        varint(number << 3 | 2) + varint(bytes.count) + bytes
+    }
+
+    static func frame(_ message: [UInt8], flag: UInt8 = 0) -> [UInt8] {
+        let length = UInt32(message.count)
+        return [flag, UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+            + message
+    }
+
+    /// The strings of a gRPC body's protobuf fields, or `nil` when a length prefix is broken.
+    static func parse(_ body: [UInt8]) -> [String]? {
+        var strings: [String] = []
+        var index = 0
+        while index < body.count {
+            guard index + 5 <= body.count else { return nil }
+            let length = body[(index + 1)..<(index + 5)].reduce(0) { $0 << 8 | Int($1) }
+            let flag = body[index]
+            index += 5
+            guard index + length <= body.count else { return nil }
+            if flag == 0 {
+                var cursor = index
+                while cursor < index + length {
+                    let key = body[cursor]
+                    cursor += 1
+                    guard key & 7 == 2 else { break }
+                    var size = 0
+                    var shift = 0
+                    while cursor < index + length, body[cursor] & 0x80 != 0 {
+                        size |= Int(body[cursor] & 0x7F) << shift
+                        shift += 7
+                        cursor += 1
+                    }
+                    guard cursor < index + length else { return nil }
+                    size |= Int(body[cursor]) << shift
+                    cursor += 1
+                    guard cursor + size <= index + length else { return nil }
+                    strings.append(String(decoding: body[cursor..<(cursor + size)], as: UTF8.self))
+                    cursor += size
+                }
+            }
+            index += length
+        }
+        return strings
+    }
+
+    /// Secrets of lengths from 10 to 90 bytes, of shapes the scrubber knows, and a short one under a
+    /// text name in the same message.
+    static func secrets(_ random: inout Seeded) -> [String] {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        func pick(_ count: Int) -> String { String((0..<count).map { _ in alphabet.randomElement(using: &random)! }) }
+        return [
+            "ghp_" + pick(36), "npm_" + pick(36), "xoxb-" + pick(10) + "-" + pick(12) + "-" + pick(24),
+            "AKIA"
+                + String((0..<16).map { _ in Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567").randomElement(using: &random)! }),
+            "password=" + pick(Int.random(in: 1...40, using: &random)),
+            "token: " + pick(Int.random(in: 1...60, using: &random)),
+        ]
+    }
+
+    @Test(arguments: 0..<40)
+    func placeholdersKeepEveryFrameAndFieldLength(seed: Int) throws {
+        var random = Seeded(state: UInt64(seed) &+ 0x9E37_79B9)
+        let secrets = Self.secrets(&random)
+        var messages: [[UInt8]] = []
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            var message: [UInt8] = []
+            for (number, secret) in secrets.shuffled(using: &random).enumerated() {
+                message += Self.field(number + 1, Array("region-eu-west".utf8))
+                message += Self.field(number + 2, Array(secret.utf8))
+            }
+            messages.append(message)
+        }
+        let body = messages.flatMap { Self.frame($0) } + Self.frame(Array("grpc-status:0\r\n".utf8), flag: 0x80)
+        let text =
+            messages.map { Data(Self.frame($0)).base64EncodedString() }.joined()
+            + Data(Self.frame(Array("grpc-status:0\r\n".utf8), flag: 0x80)).base64EncodedString()
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "https://api.example.com/svc.v1.Svc/Call",
+                    headers: [HTTPHeader("Content-Type", "application/grpc-web-text")], body: Data(text.utf8)),
+                outcome: .response(
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "application/grpc-web+proto")],
+                        body: Data(body))))
+        ])
+        let scrubbed = Scrubber.default.scrub(document)
+        let binary = try #require(scrubbed.interactions[0].response?.body)
+        let textBody = try #require(scrubbed.interactions[0].request.body)
+        let decoded = try #require(Data(base64Encoded: textBody) ?? Self.joinedBase64(textBody))
+        for (name, bytes) in [("binary", [UInt8](binary)), ("base64 text", [UInt8](decoded))] {
+            #expect(bytes.count == body.count, "\(name) body changed length (seed \(seed))")
+            let strings = try #require(Self.parse(bytes), "\(name) body's length prefixes broken (seed \(seed))")
+            let original = try #require(Self.parse(body))
+            #expect(strings.count == original.count, "\(name): fields lost (seed \(seed))")
+            for (before, after) in zip(original, strings) {
+                #expect(before.utf8.count == after.utf8.count, "\(name): \(before) became \(after) (seed \(seed))")
+            }
+            // Some secret changed (which ones are found in binary data is the corpus tests' matter).
+            #expect(strings != original, "\(name): nothing was scrubbed (seed \(seed))")
+        }
+        #expect(Scrubber.default.scrub(scrubbed).encoded() == scrubbed.encoded(), "scrubbing twice changed it")
+        #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed frames")
+    }
+
+    /// gRPC-web text is base64 chunk after chunk, each padded: decoded chunk by chunk.
+    static func joinedBase64(_ data: Data) -> Data? {
+        var out = Data()
+        var chunk = ""
+        for character in String(decoding: data, as: UTF8.self) {
+            chunk.append(character)
+            if character == "=", chunk.utf8.count % 4 == 0 {
+                guard let part = Data(base64Encoded: chunk) else { return nil }
+                out += part
+                chunk = ""
+            }
+        }
+        if !chunk.isEmpty {
+            guard let part = Data(base64Encoded: chunk) else { return nil }
+            out += part
+        }
+        return out
+    }
+}

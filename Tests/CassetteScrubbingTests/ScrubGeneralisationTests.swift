@@ -1,0 +1,97 @@
+import CassetteScrubbing
+import Foundation
+import Testing
+
+/// The mechanisms of issue 20, one example each (the fresh corpus measures them as classes): the
+/// structure around a secret's name, names weighed by their words, parameter credentials, streams
+/// joined across events, and values that are public by design.
+@Suite struct ScrubGeneralisationTests {
+    typealias E = ScrubExpectations
+    typealias F = ScrubFixtures
+
+    @Test func aSecretNameHoldsForTheValueOneLevelBelow() {
+        let body =
+            #"{"outputs":{"db_password":{"sensitive":true,"value":"Qm9-pw-77a1XcV"},"region":{"value":"eu-west-1"}}}"#
+        let text = E.expectScrubbed(E.response(body, "application/json"), ["Qm9-pw-77a1XcV"])
+        #expect(text.contains("eu-west-1"))
+    }
+
+    @Test func aSiblingMarkerMakesTheValueASecret() {
+        let body =
+            #"[{"key":"UPLOAD_HANDLE","value":"glcbt-9Xq2LmP0aZ7kT4vB1nR8","masked":true},"#
+            + #"{"key":"IMAGE","value":"registry.example.com/app","masked":false},"#
+            + #"{"type":"CONCEALED","label":"db","value":"p4ss-W0rd-8812"}]"#
+        let text = E.expectScrubbed(
+            E.response(body, "application/json"), ["glcbt-9Xq2LmP0aZ7kT4vB1nR8", "p4ss-W0rd-8812"])
+        #expect(text.contains("registry.example.com/app"))
+    }
+
+    @Test func aTableCellAfterASecretNameIsASecret() {
+        let body =
+            "<table><tr><td>DB_HOST</td><td>10.0.3.15</td></tr><tr><td>DB_PASSWORD</td><td>Zx9!q2Lm#44p</td></tr></table>"
+        let text = E.expectScrubbed(E.response(body, "text/html"), ["Zx9!q2Lm#44p"])
+        #expect(text.contains("10.0.3.15"))
+    }
+
+    @Test func namesAreWeighedByTheirWords() {
+        let body =
+            #"{"read_only_rest_token":"r7Tq0aZ9xK2mB4nV8cL1","replicaDbPass":"W3ak-Pa55-q9","max_output_tokens":4096,"#
+            + #""otpPolicyDigits":6}"#
+        let document = E.response(body, "application/json")
+        E.expectScrubbed(document, ["r7Tq0aZ9xK2mB4nV8cL1", "W3ak-Pa55-q9"])
+        let text = E.scrubbedResponseBody(document)
+        #expect(text.contains(#""otpPolicyDigits":6"#))
+        #expect(text.contains("4096"))
+    }
+
+    @Test func onlyTheSecretParametersOfADigestCredentialAreReplaced() {
+        let challenge =
+            #"Digest realm="ops@db.example.com", nonce="bm9uY2UtMTIzNDU2Nzg5MA==", algorithm=SHA-256, qop="auth""#
+        let credential =
+            #"Digest username="atlas", realm="ops@db.example.com", nonce="bm9uY2UtMTIzNDU2Nzg5MA==", uri="/v1", "#
+            + #"algorithm=SHA-256, response="6629fae49393a05397450978507c4ef16629fae49393a05397450978507c4ef1", "#
+            + #"qop=auth, nc=00000001, cnonce="0a4f113b9c2d7e81""#
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request("GET", url: "https://db.example.com/v1", headers: [HTTPHeader("Authorization", credential)]),
+                F.response(200, headers: [HTTPHeader("WWW-Authenticate", challenge)]))
+        ])
+        let text = E.expectScrubbed(
+            document, ["6629fae49393a05397450978507c4ef16629fae49393a05397450978507c4ef1", "0a4f113b9c2d7e81"])
+        #expect(text.contains("bm9uY2UtMTIzNDU2Nzg5MA=="))
+        #expect(text.contains("ops@db.example.com"))
+    }
+
+    @Test func aSecretSplitAcrossStreamEventsIsReplacedInEveryPiece() throws {
+        let token = "ghp_" + String(repeating: "aB3dE5", count: 6)
+        let answer = "Revoke \(token) today."
+        var events = ""
+        var rest = Substring(answer)
+        while !rest.isEmpty {
+            let piece = rest.prefix(7)
+            rest = rest.dropFirst(7)
+            let json = String(decoding: try JSONEncoder().encode(["delta": ["content": String(piece)]]), as: UTF8.self)
+            events += "data: \(json)\n\n"
+        }
+        let scrubbed = E.scrubbedResponseBody(E.response(events, "text/event-stream"))
+        var joined = ""
+        for line in scrubbed.split(separator: "\n") where line.hasPrefix("data: ") {
+            let event = try JSONDecoder().decode([String: [String: String]].self, from: Data(line.dropFirst(6).utf8))
+            joined += event["delta"]?["content"] ?? ""
+        }
+        #expect(joined == "Revoke ghp_SCRUBBED-1 today.")
+    }
+
+    @Test func publicByDesignValuesStay() {
+        let body =
+            #"{"publishableKey":"pk_live_51Hx7aQ2eZvKYlo2C0m3JkLq","clientKey":"live_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345","#
+            + #""secret_id_accessor":"84896a0c-1347-aa90-a4f6-aca8b7558780"}"#
+        E.expectUntouched(E.response(body, "application/json"))
+    }
+
+    @Test func aURLUserNameThatThePathNamesIsAnOrganisation() {
+        let url = "https://contoso-platform@dev.azure.com/contoso-platform/_apis/projects"
+        let document = CassetteDocument(interactions: [F.interaction(F.request("GET", url: url), F.response())])
+        E.expectUntouched(document)
+    }
+}
