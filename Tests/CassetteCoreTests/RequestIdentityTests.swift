@@ -1,4 +1,5 @@
 import CassetteCore
+import CassetteTestSupport
 import Foundation
 import Testing
 
@@ -83,5 +84,30 @@ import Testing
         #expect(
             identity("http://x/", body: broken, contentType: "application/json").bodyHash
                 == SHA256.hexDigest(Array(broken.utf8)))
+    }
+
+    /// Matching compares multipart bodies canonically: the boundary, the order of a form's fields
+    /// and the case of part header names do not matter; a field's value does.
+    @Test func formsMatchCanonically() {
+        func identity(_ body: Data, boundary: String) -> RequestIdentity {
+            RequestIdentity(
+                strict: RecordedRequest(
+                    method: "POST", url: "https://api.example.com/v1/photos",
+                    headers: [HTTPHeader("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body))
+        }
+        let reference = identity(Fixtures.multipartForm(boundary: "AaB03x"), boundary: "AaB03x")
+        #expect(
+            identity(Fixtures.multipartForm(boundary: "----WebKit7MA4YWxk"), boundary: "----WebKit7MA4YWxk")
+                == reference)
+        let reordered = Fixtures.multipartForm(
+            boundary: "Zz9", fields: [("meta", #"{"tags":["sea","sun"]}"#), ("title", "Holiday")])
+        #expect(identity(reordered, boundary: "Zz9") == reference)
+        let spaced = Fixtures.multipartForm(
+            boundary: "Zz9", fields: [("title", "Holiday"), ("meta", #"{ "tags": ["sea", "sun"] }"#)])
+        #expect(identity(spaced, boundary: "Zz9") == reference)
+        #expect(
+            identity(Fixtures.multipartForm(boundary: "Q", disposition: "content-disposition"), boundary: "Q")
+                == reference)
+        #expect(identity(Fixtures.multipartForm(boundary: "Q", title: "Work"), boundary: "Q") != reference)
     }
 }
