@@ -100,7 +100,7 @@ import Testing
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         "HeldOut": (leaked: 0, damaged: 0, unreported: 0),
-        "Final": (leaked: 21, damaged: 23, unreported: 8),
+        "Final": (leaked: 12, damaged: 17, unreported: 7),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() throws {

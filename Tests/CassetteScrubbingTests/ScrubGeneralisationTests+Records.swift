@@ -83,4 +83,93 @@ import Testing
         let settings = #"{"db":{"password":"correct horse battery"},"app":{"name":"Shop Front","port":8080}}"#
         E.expectScrubbed(E.response(settings, "application/json"), ["correct horse battery"])
     }
+
+    @Test func pulumisSecretMarkHidesThePlaintext() {
+        let body =
+            #"{"dbPassword":{"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","#
+            + #""plaintext":"\"Qx9!mZ2#pL\""},"bucketName":"assets-q3jr3azm"}"#
+        let text = E.expectScrubbed(E.response(body, "application/json"), ["Qx9!mZ2#pL"])
+        #expect(text.contains("assets-q3jr3azm"))
+    }
+
+    @Test func secretFlagsOfACommandLineAreSecrets() {
+        let log =
+            "+ docker login -u ci-acme -p uxO6bNgqoHaInRSqU2Nm6mto registry.acme.example\n"
+            + "+ vault login --method=userpass --password=Wq7-pL2x-9Zk username=ci\n"
+            + "+ ssh -p 2222 deploy@host\n"
+        let text = E.expectScrubbed(E.response(log, "text/plain"), ["uxO6bNgqoHaInRSqU2Nm6mto", "Wq7-pL2x-9Zk"])
+        #expect(text.contains("-u ci-acme"))
+        #expect(text.contains("--method=userpass"))
+        #expect(text.contains("-p 2222"))
+    }
+
+    @Test func aVariableNamedKeyHoldsASecretWhenItsValueIsRandom() {
+        let env = "export SLACK_HOOK_KEY=bkTakoYUGZ012N1C5TiG1I0L\nexport CACHE_KEY=users-v2\nSORT_KEY=created_at\n"
+        let text = E.expectScrubbed(E.response(env, "text/plain"), ["bkTakoYUGZ012N1C5TiG1I0L"])
+        #expect(text.contains("CACHE_KEY=users-v2"))
+        #expect(text.contains("SORT_KEY=created_at"))
+    }
+
+    @Test func aConnectionURLWithoutCredentialsKeepsItsValue() {
+        let body =
+            #"{"data":{"DATABASE_URL":"postgres://db.internal:5432/app?sslmode=require","#
+            + #""REDIS_URL":"redis://:s3cr3t-Pw-42@cache.internal:6379/0"}}"#
+        let text = E.expectScrubbed(E.response(body, "application/json"), ["s3cr3t-Pw-42"])
+        #expect(text.contains("postgres://db.internal:5432/app?sslmode=require"))
+        #expect(text.contains("cache.internal:6379/0"))
+    }
+
+    @Test func aPasswordWithAHashInAConnectionStringIsStillItsUserInfo() {
+        let text = E.expectScrubbed(
+            E.response("Use postgres://app:XA6eJDQDP9I!B#ZWC10UYk16@db.internal:5432/shop today", "text/plain"),
+            ["XA6eJDQDP9I!B#ZWC10UYk16"])
+        #expect(text.contains("@db.internal:5432/shop"))
+    }
+
+    @Test func aResponseToARequestForTranslationsHoldsMessagesNotSecrets() {
+        let body = #"[{"key":"passwordNew","value":"Nouveau mot de passe"},{"key":"password","value":"パスワード"}]"#
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request("GET", url: "https://sso.example.com/resources/x/account/messages.json?lang=fr"),
+                F.response(200, headers: [HTTPHeader("Content-Type", "application/json")], body: body))
+        ])
+        E.expectUntouched(document)
+        // The same pairs from an endpoint that is not about translations are secrets.
+        E.expectScrubbed(E.response(body, "application/json"), ["Nouveau mot de passe"])
+    }
+
+    @Test func aJWTWhoseSegmentsKeepTheirPaddingIsAJWT() {
+        let jwt =
+            "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhNzIxYWZmZCIsImVtYWlsIjoiYUBiLmNvIn0=."
+            + "gGrn9CfcwYh7vpQOjodw-E67H5SCvuPIS_d70iZw_R9tSTDgz53BQNEinWA8jPpcJL010oK3yXyD7o9bEo-GjA=="
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(
+                    "GET", url: "https://app.example.com/",
+                    headers: [
+                        HTTPHeader("x-amzn-oidc-data", jwt),
+                        HTTPHeader("x-amzn-oidc-identity", "b5f75aa5-c54a-43ce-bddc-24ec3e157247"),
+                    ]),
+                F.response(200))
+        ])
+        E.expectScrubbed(document, [jwt])
+        let headers = Scrubber.default.scrub(document).interactions[0].request.headers
+        #expect(headers.value(for: "x-amzn-oidc-identity") == "b5f75aa5-c54a-43ce-bddc-24ec3e157247")
+    }
+
+    @Test func aSecretEchoedAcrossTheTextPartsOfADataStreamIsFound() {
+        let stream =
+            #"f:{"messageId":"msg-1"}"# + "\n" + #"0:"Your DATABASE_URL is postgres://app:XA6eJD""# + "\n"
+            + #"0:"QDP9Iq0ZWC10@db.inter""# + "\n" + #"0:"nal:5432/shop""# + "\n" + #"e:{"finishReason":"stop"}"# + "\n"
+        let text = E.expectScrubbed(E.response(stream, "text/plain; charset=utf-8"), ["XA6eJDQDP9Iq0ZWC10"])
+        #expect(text.contains("nal:5432/shop"))
+    }
+
+    @Test func aModelsLinesJoinedAcrossEventsAreReadAsText() {
+        func event(_ text: String) -> String {
+            #"data: {"type":"content_block_delta","delta":{"type":"text_delta","text":"\#(text)"}}"# + "\n\n"
+        }
+        let stream = event("Run:\\n\\nPGPASSWORD='HJJccA^tz") + event("I8gj.-eIPtL67' psql -h db") + event(" -U app")
+        E.expectScrubbed(E.response(stream, "text/event-stream"), ["HJJccA^tzI8gj.-eIPtL67"])
+    }
 }

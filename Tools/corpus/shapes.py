@@ -331,7 +331,7 @@ SHAPES = [
      r"\bsk-ant-admin01-" + U + "{93}AA" + NOT_U, 0, ["sk-ant-admin01-"], ["sk-ant-admin01-"],
      "https://docs.anthropic.com/en/api/administration-api", parts("sk-ant-admin01-", (B64URL, 93), "AA"), False),
     ("huggingface-token", "Hugging Face", "user access token", "ai",
-     r"\bhf_[A-Za-z]{34}" + NOT_A, 0, ["hf_"], ["hf_"],
+     r"\bhf_[A-Za-z0-9]{34}" + NOT_A, 0, ["hf_"], ["hf_"],
      "https://huggingface.co/docs/hub/security-tokens", parts("hf_", (UPPER + LOWER, 34)), False),
     ("groq-api-key", "Groq", "API key", "ai",
      r"\bgsk_[A-Za-z0-9]{52}" + NOT_A, 0, ["gsk_"], ["gsk_"],

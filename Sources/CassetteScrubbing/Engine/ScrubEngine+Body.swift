@@ -32,15 +32,17 @@ extension ScrubEngine {
                 return walkBinaryBase64(text, chunks: chunks, mediaType: mediaType, path: path + [.key("text")])
                     .map { Data($0.utf8) } ?? body
             }
-            var scrubbed = process(text, kind: .text(mediaType), path: path + [.key("text")])
-            // Server-sent events: what the events' text holds once joined, after each event's own.
+            // Server-sent events and part streams: what the events' text holds once joined, then each
+            // event's own. The joined text goes first, so that a piece of a secret split across events
+            // (the host of `postgres://app:pass@db.internal` read alone as an address) does not stand
+            // in the way of the whole.
+            var joined = text
             if mediaType?.essence == "text/event-stream" || ScrubEngine.startsLikeEventStream(text) {
-                if phase == .collect {
-                    _ = scrubStream(text, path: path + [.key("text")])
-                } else if let joined = scrubStream(scrubbed, path: path + [.key("text")]) {
-                    scrubbed = joined
+                if let scrubbed = scrubStream(text, path: path + [.key("text")]), phase == .replace {
+                    joined = scrubbed
                 }
             }
+            let scrubbed = process(joined, kind: .text(mediaType), path: path + [.key("text")])
             return scrubbed == text ? body : Data(scrubbed.utf8)
         case .base64:
             return walkBinary(Array(body), mediaType: mediaType, path: path + [.key("base64")]).map { Data($0) } ?? body
@@ -93,6 +95,14 @@ extension ScrubEngine {
     /// Whether a text starts like a stream of server-sent events (`data:`, `event:`, `id:`, `:`).
     static func startsLikeEventStream(_ text: String) -> Bool {
         text.hasPrefix("data:") || text.hasPrefix("event:") || text.hasPrefix("id:") || text.hasPrefix(":")
+            || isPartStream(Array(text.utf8.prefix(64)))
+    }
+
+    /// A stream of typed parts, one a line (the AI SDK's data stream: `f:{…}`, `0:"text"`, `e:{…}`):
+    /// a letter or digit, a colon, then JSON.
+    static func isPartStream(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 4 && ShapeBytes.isAlphanumeric(bytes[0]) && bytes[1] == UInt8(ascii: ":")
+            && (bytes[2] == UInt8(ascii: "{") || bytes[2] == 0x22 || bytes[2] == UInt8(ascii: "["))
     }
 
     /// The decoded chunks of a text body that is base64 of binary data, each chunk padded on its

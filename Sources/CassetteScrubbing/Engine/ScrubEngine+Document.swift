@@ -56,6 +56,8 @@ extension ScrubEngine {
         }
         if case .response(let response) = interaction.outcome {
             let place = path + [.key("response")]
+            walksTranslations = ScrubEngine.requestsTranslations(interaction.request.url)
+            defer { walksTranslations = false }
             var scrubbed = response
             scrubbed.url = response.url.map { process($0, kind: .url, path: place + [.key("url")]) }
             scrubbed.headers = walk(response.headers, path: place)
@@ -71,6 +73,44 @@ extension ScrubEngine {
             result.outcome = .response(scrubbed)
         }
         return result
+    }
+
+    /// A UUID in its 8-4-4-4-12 hexadecimal form.
+    static func isUUID(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !ShapeBytes.isHexDigit(byte) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Words of a URL path segment (or file name) that say the resource holds translations.
+    static let translationWords: Set<String> = [
+        "locale", "locales", "localization", "localizations", "localisation", "localisations", "i18n", "l10n",
+        "translation", "translations", "lang", "langs", "language", "languages",
+    ]
+
+    /// Whether a request asks for translations: a path segment named by ``translationWords``
+    /// (`/locales/de.json`, `/admin/realms/x/localization/de`), or `messages` with a `lang` or
+    /// `locale` query item (`/messages.json?lang=fr`).
+    static func requestsTranslations(_ url: String) -> Bool {
+        let bytes = Array(url.utf8)
+        let start = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0).map { $0 + 3 } ?? 0
+        let query = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let path = String(decoding: bytes[start..<query], as: UTF8.self).lowercased()
+        var messages = false
+        for segment in path.split(separator: "/").dropFirst() {
+            let words = segment.split { $0 == "." || $0 == "-" || $0 == "_" }
+            if words.contains(where: { translationWords.contains(String($0)) }) { return true }
+            if words.first == "messages" || words.first == "strings" { messages = true }
+        }
+        guard messages, query < bytes.count else { return false }
+        let items = String(decoding: bytes[(query + 1)...], as: UTF8.self).lowercased().split(separator: "&")
+        return items.contains { $0.hasPrefix("lang=") || $0.hasPrefix("locale=") || $0.hasPrefix("language=") }
     }
 
     /// A stream's chunks, each where the cassette stores it, so the chunks keep their boundaries and a
@@ -171,7 +211,11 @@ extension ScrubEngine {
             return process(value, utf8: bytes, kind: .url, path: path)
         case nil:
             let nameTraits = traits(header.name, in: .header)
-            if rules.isEnabled(.secretHeader), nameTraits.contains(.secret) {
+            // `x-amzn-oidc-identity: <uuid>`: an identity named by an id is the user's id, not a
+            // credential; only a name's last word `identity` makes it secret, and weakly.
+            let isIdentityID =
+                ScrubNameMatcher.words(header.name).last == "identity" && ScrubEngine.isUUID(bytes)
+            if rules.isEnabled(.secretHeader), nameTraits.contains(.secret), !isIdentityID {
                 // `Signature: keyId="…",algorithm="…",signature="…"`: only the secret parameters.
                 if !masking,
                     let spans = parameterSpans(

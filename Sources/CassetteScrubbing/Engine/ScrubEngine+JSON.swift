@@ -207,7 +207,9 @@ extension ScrubEngine {
     /// (`"type": "CONCEALED"`, `"kind": "Secret"`, `"type": "random_password"`, `SecureString`).
     func secretMarker(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> String? {
         for (member, lowered) in zip(members, loweredKeys) {
-            // Every marker key is 4 to 12 bytes long: most keys are passed over without hashing.
+            // Pulumi's mark of a secret value (`{"4dabf…": "1b470…", "plaintext": "…"}`).
+            if lowered == SecretNames.pulumiSecretSignature { return "Pulumi secret" }
+            // Every other marker key is 4 to 12 bytes long: most keys are passed over without hashing.
             let length = lowered.utf8.count
             guard length >= 4, length <= 12 else { continue }
             if SecretNames.secretFlagKeys.contains(lowered), case .bool(true) = member.value { return member.key }
@@ -333,6 +335,31 @@ extension ScrubEngine {
             || ScrubBytes.contains(Array(authority[..<at]), Array("SCRUBBED".utf8))
     }
 
+    /// Words of a name that says its value is a connection to a data store or broker.
+    static let connectionWords: Set<String> = [
+        "database", "db", "redis", "mongo", "mongodb", "postgres", "postgresql", "mysql", "amqp", "rabbitmq",
+        "broker", "connection", "conn", "elasticsearch", "kafka", "memcached", "cache",
+    ]
+
+    /// Whether a name says its value is a connection (`DATABASE_URL`, `redisConnection`).
+    static func namesConnection(_ name: String) -> Bool {
+        ScrubNameMatcher.words(name).contains(where: connectionWords.contains)
+    }
+
+    /// `scheme://host…` with no user info and no blank.
+    static func isURLWithoutUserInfo(_ bytes: [UInt8]) -> Bool {
+        guard let separator = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0), separator > 0,
+            bytes[..<separator].allSatisfy({
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+            }),
+            !bytes.contains(where: ShapeBytes.isSpace)
+        else { return false }
+        let authority = bytes[(separator + 3)...].prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
+        return !authority.isEmpty && !authority.contains(UInt8(ascii: "@"))
+    }
+
     /// Booleans, numbers and null: a marker makes none of them a secret.
     static func isPlainValue(_ value: JSONValue) -> Bool {
         switch value {
@@ -385,8 +412,15 @@ extension ScrubEngine {
         if scope.secret != nil, ScrubEngine.isURLWithCredentials(bytes) {
             return process(text, utf8: bytes, kind: .url, path: place.path)
         }
+        // A connection URL without credentials under such a name (`DATABASE_URL` of a ConfigMap:
+        // `postgres://db.internal:5432/app`): only credentials make a connection URL secret.
+        if let secret = scope.secret, !secret.inherited, ScrubEngine.namesConnection(secret.name),
+            ScrubEngine.isURLWithoutUserInfo(bytes)
+        {
+            return process(text, utf8: bytes, kind: .url, path: place.path)
+        }
         // A translation under a name that says password (`"auth.password": "Passwort"`).
-        if let secret = scope.secret, scope.catalogue, ScrubEchoPolicy.isNaturalLanguage(text) {
+        if let secret = scope.secret, scope.catalogue || walksTranslations, ScrubEchoPolicy.isNaturalLanguage(text) {
             _ = secret
             return text
         }

@@ -74,6 +74,8 @@ extension ScrubEngine {
                 return index + 1
             }
         }
+        // `docker login -u ci -p <secret> registry`, `vault login --token=<secret>`: a command's flags.
+        found.spans += commandFlagSpans(bytes, cursor..<end)
         if ScrubBytes.matches(LineKeyword.export, in: bytes, at: cursor, before: end) {
             cursor += LineKeyword.export.count
         }
@@ -162,7 +164,9 @@ extension ScrubEngine {
         }
         guard let valueRange = ScrubEngine.lineValue(bytes, cursor..<end) else { return index + 1 }
         let raw = ScrubBytes.string(bytes, valueRange.range)
-        if isSecret {
+        // `SLACK_HOOK_KEY=<random>`: a variable's last word `KEY` names a secret when its value is
+        // random (`CACHE_KEY=users`, `SORT_KEY=created_at` stay).
+        if isSecret || ScrubEngine.namesKey(name) && ScrubEngine.looksRandom(raw) {
             let secret = valueRange.quote == UInt8(ascii: "\"") ? ScrubEngine.unescapeJSON(raw) ?? raw : raw
             guard
                 valueRange.quote != nil
@@ -179,6 +183,78 @@ extension ScrubEngine {
                 ))
         }
         return index + 1
+    }
+
+    /// A variable's name of two words or more whose last is `key` (`SLACK_HOOK_KEY`, `signingKey`).
+    static func namesKey(_ name: String) -> Bool {
+        let words = ScrubNameMatcher.words(name)
+        return words.count >= 2 && words.last == "key"
+    }
+
+    /// The values of a command line's flags named like secrets: `--password x`, `--token=x`,
+    /// `--api-key x`, and `-p x` of a `login` command (elsewhere `-p` is a port or a path).
+    func commandFlagSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
+        // Most lines hold no flag: one pass over the bytes for ` -` first.
+        guard range.count > 4,
+            (range.lowerBound..<(range.upperBound - 1)).contains(where: {
+                bytes[$0] == 0x20 && bytes[$0 + 1] == UInt8(ascii: "-")
+            })
+        else { return [] }
+        var words: [Range<Int>] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            while start < range.upperBound, ShapeBytes.isBlank(bytes[start]) { start += 1 }
+            var end = start
+            while end < range.upperBound, !ShapeBytes.isBlank(bytes[end]) { end += 1 }
+            if end > start { words.append(start..<end) }
+            start = end
+        }
+        var spans: [Span] = []
+        var login = false
+        var position = 0
+        while position < words.count {
+            let word = words[position]
+            defer { position += 1 }
+            let text = ScrubBytes.string(bytes, word)
+            if text == "login" || text == "auth" { login = true }
+            var value: Range<Int>?
+            var flag = ""
+            if text.hasPrefix("--"), text.utf8.count > 3 {
+                let body = text.dropFirst(2)
+                if let equals = body.firstIndex(of: "=") {
+                    flag = String(body[..<equals])
+                    let offset = 2 + body.utf8.distance(from: body.startIndex, to: equals) + 1
+                    if word.lowerBound + offset < word.upperBound {
+                        value = (word.lowerBound + offset)..<word.upperBound
+                    }
+                } else {
+                    flag = String(body)
+                    if position + 1 < words.count { value = words[position + 1] }
+                }
+                guard isSecretName(flag, in: .query) else { continue }
+            } else if text == "-p", login, position + 1 < words.count {
+                flag = "p"
+                value = words[position + 1]
+            } else {
+                continue
+            }
+            guard var found = value else { continue }
+            // A quoted value: its quotes are not part of it.
+            if found.count >= 2, bytes[found.lowerBound] == UInt8(ascii: "'") || bytes[found.lowerBound] == 0x22,
+                bytes[found.upperBound - 1] == bytes[found.lowerBound]
+            {
+                found = (found.lowerBound + 1)..<(found.upperBound - 1)
+            }
+            let secret = ScrubBytes.string(bytes, found)
+            guard !secret.isEmpty, !secret.hasPrefix("-"), !secret.hasPrefix("$"),
+                !ScrubEngine.isNeverSecret(secret, inherited: false)
+            else { continue }
+            spans.append(
+                Span(
+                    range: found, secret: secret, rule: rules.spec(.secretField),
+                    summary: "value of the command-line flag \"\(flag == "p" ? "-p" : "--" + flag)\""))
+        }
+        return spans
     }
 
     /// The `password` (and `account`) of a `.netrc` line: `machine host login name password secret`.

@@ -24,7 +24,8 @@ extension ScrubEngine {
         let bytes = Array(joined.utf8)
         places.append("in the text joined from \(fragments.count) stream events")
         defer { places.removeLast() }
-        let edits = scan(bytes, joined, kind: .plain, given: [], path: path)
+        // Read as a text of its own: a model writes `PGPASSWORD='…'` and `export HF_TOKEN=…` lines too.
+        let edits = scan(bytes, joined, kind: .text(nil), given: [], path: path)
         guard phase == .replace, !edits.isEmpty else { return nil }
         // Where each fragment starts in the joined bytes.
         var starts: [Int] = []
@@ -56,7 +57,8 @@ extension ScrubEngine {
     }
 
     /// The streamed-text fragments of a server-sent event body: the strings under
-    /// ``streamTextKeys`` in the JSON of each `data:` line, in order.
+    /// ``streamTextKeys`` in the JSON of each `data:` line, in order; and the text parts of a part
+    /// stream (`0:"…"` lines).
     static func streamFragments(_ bytes: [UInt8]) -> [StreamFragment] {
         var fragments: [StreamFragment] = []
         var lineStart = 0
@@ -74,6 +76,14 @@ extension ScrubEngine {
                     var cursor = 0
                     collect(value, key: nil, ranges: ranges, cursor: &cursor, bytes: bytes, into: &fragments)
                 }
+            } else if end - lineStart > 3,
+                bytes[lineStart] == UInt8(ascii: "0") || bytes[lineStart] == UInt8(ascii: "g"),
+                bytes[lineStart + 1] == UInt8(ascii: ":"), bytes[lineStart + 2] == 0x22,
+                let (value, ranges) = JSONParser.locate(bytes, (lineStart + 2)..<end), case .string(let text) = value,
+                let range = ranges.first
+            {
+                // A text (`0:`) or reasoning (`g:`) part of the AI SDK's data stream.
+                fragments.append(StreamFragment(range: range, text: text))
             }
             lineStart = lineEnd + 1
         }
@@ -112,7 +122,8 @@ extension ScrubEngine {
     /// still holds once joined, replaced piece by piece. `nil` when nothing changed.
     mutating func scrubStream(_ text: String, path: [JSONPathComponent]) -> String? {
         let bytes = Array(text.utf8)
-        guard ScrubBytes.contains(bytes, Array("data:".utf8)) else { return nil }
+        guard ScrubBytes.contains(bytes, Array("data:".utf8)) || ScrubEngine.isPartStream(Array(bytes.prefix(4)))
+        else { return nil }
         let fragments = ScrubEngine.streamFragments(bytes)
         guard let scrubbed = scrubJoined(fragments.map(\.text), path: path) else { return nil }
         var edits: [Edit] = []

@@ -23,6 +23,26 @@ extension ScrubEngine {
             while authorityEnd < range.upperBound, !ScrubEngine.authorityEnds.contains(bytes[authorityEnd]) {
                 authorityEnd += 1
             }
+            // `postgres://app:p#ss?w@db:5432/shop`: a password written with `#` or `?` unescaped, as
+            // connection strings often are; the user info runs to an `@` before the first `/`.
+            if authorityEnd < range.upperBound,
+                bytes[authorityEnd] == UInt8(ascii: "#") || bytes[authorityEnd] == UInt8(ascii: "?"),
+                bytes[authorityStart..<authorityEnd].contains(UInt8(ascii: ":")),
+                !bytes[authorityStart..<authorityEnd].contains(UInt8(ascii: "@"))
+            {
+                var probe = authorityEnd
+                while probe < range.upperBound, bytes[probe] != UInt8(ascii: "/"), bytes[probe] != UInt8(ascii: "@"),
+                    !ShapeBytes.isSpace(bytes[probe])
+                {
+                    probe += 1
+                }
+                if probe < range.upperBound, bytes[probe] == UInt8(ascii: "@") {
+                    authorityEnd = probe
+                    while authorityEnd < range.upperBound, !ScrubEngine.authorityEnds.contains(bytes[authorityEnd]) {
+                        authorityEnd += 1
+                    }
+                }
+            }
             var hostStart = authorityStart
             if let at = (authorityStart..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: "@") }),
                 at > authorityStart

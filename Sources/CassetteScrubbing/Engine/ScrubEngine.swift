@@ -122,6 +122,10 @@ struct ScrubEngine {
     var fitsLength = false
     /// Whether the email rule is off for the current text (message identifiers).
     var skipsEmail = false
+    /// Whether the response being walked answers a request for translations (`/locales/de.json`,
+    /// `/localization/de`, `messages.json?lang=fr`): natural language under a secret's name is a
+    /// message about it there (`"password": "Passwort"`), not a password.
+    var walksTranslations = false
 
     init(rules: ScrubRuleSet, masking: Bool) {
         self.rules = rules

@@ -23,7 +23,7 @@ enum SecretNames {
     /// `password_hint`, `X-Token-Expires`, `passwordPolicies`, `lastPasswordChangeDateTime`,
     /// `token_endpoint_auth_methods_supported`). A plural counts as its singular.
     static let describingLastWords: Set<String> = Set([
-        "type", "expires", "expiry", "expiration", "count", "length", "url", "uri", "endpoint", "format", "hint",
+        "type", "typ", "expires", "expiry", "expiration", "count", "length", "url", "uri", "endpoint", "format", "hint",
         "method", "algorithm", "alg", "version", "scheme", "mode", "required", "enabled", "present", "ttl",
         "timeout", "at", "in", "name", "policy", "strength", "supported", "time", "date", "datetime",
         "timestamp", "set", "changed", "created", "updated", "reset", "limit", "remaining", "used", "status",
@@ -90,6 +90,9 @@ enum SecretNames {
     static let secretFlagKeys: Set<String> = [
         "masked", "issecret", "is_secret", "secret", "sensitive", "concealed", "issensitive", "is_sensitive",
     ]
+    /// The key Pulumi's state and stack outputs mark a secret value with, beside its `plaintext`
+    /// or `ciphertext` (a constant of Pulumi's resource model, `sig.Secret`).
+    static let pulumiSecretSignature = "4dabf18193072939515e22adb298388d"
     /// Members whose value says what kind of value its object holds (`"type": "CONCEALED"`).
     static let secretTypeKeys: Set<String> = ["type", "kind", "purpose", "fieldtype", "field_type", "valuetype"]
     /// Kinds of value, lower-cased, that are secrets though no secret word names them.

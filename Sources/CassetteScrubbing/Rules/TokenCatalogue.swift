@@ -241,7 +241,7 @@ extension TokenShape {
         TokenShape(
             name: "huggingface-token", provider: "Hugging Face",
             summary: "user access token",
-            pattern: #"\bhf_[A-Za-z]{34}(?![A-Za-z0-9])"#,
+            pattern: #"\bhf_[A-Za-z0-9]{34}(?![A-Za-z0-9])"#,
             group: 0,
             literals: ["hf_"],
             keptPrefixes: ["hf_"]),

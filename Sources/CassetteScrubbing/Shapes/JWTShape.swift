@@ -1,5 +1,6 @@
 /// JSON Web Tokens: `eyJ` and at least four more base64url characters, a dot, at least four, a
-/// dot, and the signature (possibly empty), not inside a longer base64url word.
+/// dot, and the signature (possibly empty), not inside a longer base64url word. A segment may keep
+/// its `=` padding (AWS load balancers send `x-amzn-oidc-data` so).
 enum JWTShape {
     static func matches(in bytes: [UInt8]) -> [Range<Int>] {
         var found: [Range<Int>] = []
@@ -23,10 +24,14 @@ enum JWTShape {
         return found
     }
 
-    /// The end of the run of base64url characters from `start`.
+    /// The end of the run of base64url characters from `start`, with up to two `=` of padding.
     private static func run(_ bytes: [UInt8], from start: Int) -> Int {
         var end = start
         while end < bytes.count, ShapeBytes.isBase64URL(bytes[end]) { end += 1 }
+        var padded = end
+        while padded < bytes.count, padded - end < 2, bytes[padded] == UInt8(ascii: "=") { padded += 1 }
+        // Padding ends a segment: a dot, or what cannot continue a token, follows it.
+        if padded > end, padded == bytes.count || !ShapeBytes.isBase64URL(bytes[padded]) { return padded }
         return end
     }
 }

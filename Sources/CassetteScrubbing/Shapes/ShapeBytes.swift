@@ -7,6 +7,9 @@ enum ShapeBytes {
     @inline(__always) static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
     /// A regular expression's word character: letter, digit or `_`.
     @inline(__always) static func isWord(_ byte: UInt8) -> Bool { isAlphanumeric(byte) || byte == 0x5F }
+    @inline(__always) static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+    }
     /// The base64url alphabet: letters, digits, `-` and `_`.
     @inline(__always) static func isBase64URL(_ byte: UInt8) -> Bool {
         isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F
