@@ -100,7 +100,7 @@ import Testing
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         "HeldOut": (leaked: 0, damaged: 0, unreported: 0),
-        "Final": (leaked: 12, damaged: 17, unreported: 7),
+        "Final": (leaked: 12, damaged: 10, unreported: 7),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() throws {
@@ -165,8 +165,17 @@ import Testing
                     figures.unreported.append("\(file): \(secret.where)")
                 }
             }
+            // An ordinary value is counted where it stands outside the file's secrets: one inside a
+            // secret (a PaymentIntent id inside its client secret) goes with the secret.
+            let secrets = manifest.secrets.filter { $0.file == file }.map(\.value).sorted { $0.count > $1.count }
+            func outsideSecrets(_ texts: [String]) -> [String] {
+                texts.map { text in secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "\u{0}") } }
+            }
+            let (old, new) = (
+                outsideSecrets(FreshSearch.primaryTexts(of: document)),
+                outsideSecrets(FreshSearch.primaryTexts(of: scrubbed))
+            )
             for value in manifest.ordinary where value.file == file {
-                let (old, new) = (FreshSearch.primaryTexts(of: document), FreshSearch.primaryTexts(of: scrubbed))
                 if FreshSearch.count(value.value, in: new) < FreshSearch.count(value.value, in: old) {
                     figures.damaged.append("\(file): \(value.where)")
                 }

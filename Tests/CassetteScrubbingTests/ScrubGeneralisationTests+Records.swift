@@ -172,4 +172,39 @@ import Testing
         let stream = event("Run:\\n\\nPGPASSWORD='HJJccA^tz") + event("I8gj.-eIPtL67' psql -h db") + event(" -U app")
         E.expectScrubbed(E.response(stream, "text/event-stream"), ["HJJccA^tzI8gj.-eIPtL67"])
     }
+
+    @Test func identifiersInsideAContainerOfSecretsStay() {
+        let body =
+            #"{"credentials":{"client_id":"3105606801931.8559025524051","client_secret":"9f3c1e7a2b5d4c6e8f0a1b2c3d4e5f6a"},"#
+            + #""signing_keys":[{"kid":"k-2026-11","thumbprint":"89E09DFC6DE575117BE98FCDBCD6A17716685AC7","key":"Zq81-kLm0-77xv"}]}"#
+        let text = E.expectScrubbed(
+            E.response(body, "application/json"), ["9f3c1e7a2b5d4c6e8f0a1b2c3d4e5f6a", "Zq81-kLm0-77xv"])
+        #expect(text.contains("3105606801931.8559025524051"))
+        #expect(text.contains("89E09DFC6DE575117BE98FCDBCD6A17716685AC7"))
+    }
+
+    @Test func publicProjectKeysAndFirebaseWebConfigsStay() {
+        let body =
+            #"{"api_key":"phc_9AbjP7RJxQSvVVCNI6d9YbuA352ustcZMExP1TbV6d3","event":"$pageview"}"#
+        E.expectUntouched(E.response(body, "application/json"))
+        let page =
+            #"<script>firebase.initializeApp({apiKey: "AIzaSybhsJ3Uds4g2wyi3kdwfCXQP8yGWDuuWSy", "#
+            + #"authDomain: "shop-prod.firebaseapp.com", projectId: "shop-prod"});</script>"#
+        E.expectUntouched(E.response(page, "text/html"))
+        // The same key shape anywhere else is a secret.
+        E.expectScrubbed(
+            E.response(#"{"key":"AIzaSybhsJ3Uds4g2wyi3kdwfCXQP8yGWDuuWSy"}"#, "application/json"),
+            ["AIzaSybhsJ3Uds4g2wyi3kdwfCXQP8yGWDuuWSy"])
+    }
+
+    @Test func aTranslatedMessageWithAPlaceholderIsProse() {
+        let body =
+            #"{"invalidPasswordMinLengthMessage":"Ungültiges Passwort: Mindestlänge {0}.","password":"Passwort"}"#
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request("GET", url: "https://sso.example.com/admin/realms/shop/localization/de"),
+                F.response(200, headers: [HTTPHeader("Content-Type", "application/json")], body: body))
+        ])
+        E.expectUntouched(document)
+    }
 }

@@ -165,7 +165,9 @@ extension ScrubEngine {
                 if case .object = member.value { child.pairName = key }
             } else if keyTraits.contains(.container) {
                 child.secret = (key, true)
-            } else if let inherited = scope.secret, inherited.inherited, !keyTraits.contains(.describing) {
+            } else if let inherited = scope.secret, inherited.inherited, !keyTraits.contains(.describing),
+                !ScrubEngine.namesIdentifier(key)
+            {
                 child.secret = inherited
             }
             if keyTraits.contains(.container), child.secret != nil { child.secret = (key, true) }
@@ -335,6 +337,14 @@ extension ScrubEngine {
             || ScrubBytes.contains(Array(authority[..<at]), Array("SCRUBBED".utf8))
     }
 
+    /// Last words of a key that names an identifier of a credential, not the credential, inside a
+    /// container of secrets (`credentials.client_id`, `signing_keys[].thumbprint`, `keyId`).
+    static let identifierWords: Set<String> = ["id", "ids", "accessor", "thumbprint", "fingerprint", "kid", "x5t"]
+
+    static func namesIdentifier(_ key: String) -> Bool {
+        ScrubNameMatcher.words(key).last.map(identifierWords.contains) == true
+    }
+
     /// Words of a name that says its value is a connection to a data store or broker.
     static let connectionWords: Set<String> = [
         "database", "db", "redis", "mongo", "mongodb", "postgres", "postgresql", "mysql", "amqp", "rabbitmq",
@@ -437,6 +447,10 @@ extension ScrubEngine {
         let savedSkip = skipsEmail
         skipsEmail = skipsEmail || scope.messageID
         defer { skipsEmail = savedSkip }
+        // A translated message is prose: `Passwort: Mindestlänge {0}` names no secret.
+        if walksTranslations, ScrubEchoPolicy.isNaturalLanguage(text) {
+            return process(text, utf8: bytes, kind: .plain, path: place.path)
+        }
         return process(text, utf8: bytes, kind: .text(nil), path: place.path)
     }
 

@@ -86,6 +86,7 @@ extension ScrubEngine {
                     !ScrubEchoPolicy.isReference(raw, dottedPaths: true)
                 else { continue }
             }
+            if secret.hasPrefix("AIza"), ScrubEngine.isFirebaseWebConfig(bytes, after: valueRange) { continue }
             found.spans.append(
                 Span(
                     range: valueRange, secret: secret, observed: secret == raw ? nil : raw,

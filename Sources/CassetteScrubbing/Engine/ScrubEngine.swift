@@ -266,6 +266,18 @@ struct ScrubEngine {
         return nil
     }
 
+    /// A Google API key that is the `apiKey` of a Firebase web app's configuration, which Firebase
+    /// documents as public (it identifies the project to Google's servers; rules guard the data):
+    /// its `authDomain` on `firebaseapp.com` follows within the same object.
+    static func isFirebaseWebConfig(_ bytes: [UInt8], after key: Range<Int>) -> Bool {
+        let window = bytes[key.upperBound..<min(bytes.count, key.upperBound + 160)]
+        guard let domain = ScrubBytes.firstIndex(of: Array("authDomain".utf8), in: Array(window), from: 0) else {
+            return false
+        }
+        let rest = Array(window.dropFirst(domain))
+        return ScrubBytes.firstIndex(of: Array(".firebaseapp.com".utf8), in: rest, from: 0).map { $0 < 80 } == true
+    }
+
     /// First pass: registers every secret found by its shape, in order of position.
     private mutating func collectShapes(_ text: String, _ bytes: [UInt8], avoiding taken: ScrubRanges) {
         var found: [(range: Range<Int>, order: Int, secret: String, observed: String?, rule: ScrubRuleSpec)] = []
@@ -277,6 +289,9 @@ struct ScrubEngine {
             if skipsEmail, case .shape(.email) = detector.matcher { continue }
             for match in detector.matches(in: bytes, text: text) where !taken.overlaps(match.range) {
                 let raw = ScrubBytes.string(bytes, match.range)
+                if match.rule.name == "google-api-key", ScrubEngine.isFirebaseWebConfig(bytes, after: match.range) {
+                    continue
+                }
                 if !masking {
                     // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
                     if ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw) { continue }

@@ -57,13 +57,20 @@ enum ScrubEchoPolicy {
     static func isNaturalLanguage(_ value: String) -> Bool {
         guard !value.isEmpty, value.count <= 200 else { return false }
         var letters = 0
+        var placeholder = false
         for character in value {
             if character.isLetter {
                 letters += 1
+            } else if placeholder {
+                // Inside a message format's placeholder (`{0}`, `{name}`): digits and letters.
+                if character == "}" { placeholder = false } else if !character.isNumber { return false }
+            } else if character == "{" {
+                placeholder = true
             } else if !(character == " " || "'’-?!.,:;…()«»\"¿¡".contains(character)) {
                 return false
             }
         }
+        guard !placeholder else { return false }
         guard letters >= 2 else { return false }
         if value.utf8.contains(0x20) || value.utf8.contains(where: { $0 >= 0x80 }) { return true }
         guard let first = value.first, first.isUppercase else { return false }
@@ -79,13 +86,15 @@ enum ScrubEchoPolicy {
     }
 
     /// Values that are public by design, whatever name they stand under: publishable keys (Stripe
-    /// `pk_live_`/`pk_test_`, Mapbox public tokens `pk.eyJ…`), client keys meant for browsers (Adyen
+    /// `pk_live_`/`pk_test_`, Mapbox public tokens `pk.eyJ…`, PostHog project keys `phc_…`), client keys meant for browsers (Adyen
     /// `live_`/`test_` and 32 upper-case letters or digits), and signatures made with a private key
     /// (base64 of a DER ECDSA signature, `MEUCI…`: cosign, Sigstore), which anyone may verify and
     /// none can replay.
     static func isPublicByDesign(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
         if value.hasPrefix("pk_live_") || value.hasPrefix("pk_test_") || value.hasPrefix("pk.eyJ") { return true }
+        // PostHog's project key (`phc_`), which its browser snippet sends; personal keys are `phx_`.
+        if value.hasPrefix("phc_"), bytes.count >= 40, bytes[4...].allSatisfy(ShapeBytes.isAlphanumeric) { return true }
         if bytes.count == 37, value.hasPrefix("live_") || value.hasPrefix("test_"),
             bytes[5...].allSatisfy({ ShapeBytes.isUpper($0) || ShapeBytes.isDigit($0) })
         {
