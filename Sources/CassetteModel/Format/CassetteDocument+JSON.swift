@@ -103,12 +103,7 @@ extension CassetteDocument {
         guard let elements = try top.array("interactions") else {
             throw JSONShapeError(path: [], message: "missing required key \"interactions\"")
         }
-        var interactions: [Interaction] = []
-        interactions.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            interactions.append(try Interaction(json: element, path: [.key("interactions"), .index(index)]))
-        }
-        self.init(interactions: interactions)
+        self.init(interactions: try Interaction.read(elements))
     }
 
     /// The document as the JSON value the canonical writer prints.
@@ -121,6 +116,27 @@ extension CassetteDocument {
 }
 
 extension Interaction {
+    /// The interactions of a cassette's `interactions` array, read on every core when there are
+    /// many (each element is read on its own); the error is the first element's that has one.
+    static func read(_ elements: [JSONValue]) throws(JSONShapeError) -> [Interaction] {
+        let results = Parallel.map(elements.count, minimumSlice: 32) { index -> Result<Interaction, JSONShapeError> in
+            do throws(JSONShapeError) {
+                return .success(try Interaction(json: elements[index], path: [.key("interactions"), .index(index)]))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var interactions: [Interaction] = []
+        interactions.reserveCapacity(elements.count)
+        for result in results {
+            switch result {
+            case .success(let interaction): interactions.append(interaction)
+            case .failure(let error): throw error
+            }
+        }
+        return interactions
+    }
+
     init(json: JSONValue, path: [JSONPathComponent]) throws(JSONShapeError) {
         let reader = try JSONObjectReader(
             json, path: path, what: "an interaction", keys: ["error", "recorded", "redirects", "request", "response"])

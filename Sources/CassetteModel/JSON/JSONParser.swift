@@ -64,6 +64,11 @@ extension JSONParser {
     }
 }
 
+/// The parsed text, shared by the parsers of an array's elements on other cores; read only.
+private struct SharedBytes: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+}
+
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -194,6 +199,11 @@ private struct Parser {
         if depth > JSONParser.maximumDepth {
             throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep")
         }
+        if depth <= 1, !locating, bytes.count - index >= Parser.parallelThreshold,
+            let parallel = parseArrayInParallel(depth: depth)
+        {
+            return parallel
+        }
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -220,16 +230,94 @@ private struct Parser {
         }
     }
 
+    /// Bytes left from an array near the top from which its elements are parsed on every core.
+    static let parallelThreshold = 1 << 22
+
+    /// The array at `index` parsed element by element on every core (a cassette's `interactions`):
+    /// a scan finds where each element starts, each is parsed on its own, and the elements must end
+    /// where the scan said. `nil`, with `index` unchanged, when the array is small or anything is
+    /// not as the scan expected: the parse then runs in order and reports the error it finds.
+    mutating func parseArrayInParallel(depth: Int) -> JSONValue? {
+        guard let (starts, ends) = elementBounds(), starts.count >= 64, let close = ends.last else { return nil }
+        let shared = SharedBytes(buffer: bytes)
+        let parsed = Parallel.map(starts.count, minimumSlice: 16) { element -> (JSONValue, JSONLossiness)? in
+            var parser = Parser(bytes: shared.buffer)
+            parser.index = starts[element]
+            guard let value = try? parser.parseValue(depth: depth) else { return nil }
+            parser.skipWhitespace()
+            // The element ends at the `,` (or `]`) the scan found after it.
+            guard parser.index == ends[element] else { return nil }
+            return (value, parser.lossiness)
+        }
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(parsed.count)
+        for item in parsed {
+            guard let (value, found) = item else { return nil }
+            elements.append(value)
+            lossiness.formUnion(found)
+        }
+        index = close + 1
+        return .array(elements)
+    }
+
+    /// Where each element of the array at `index` starts (after blanks) and where the `,` or `]`
+    /// after it is; `nil` when the array does not end.
+    func elementBounds() -> (starts: [Int], ends: [Int])? {
+        var starts: [Int] = []
+        var ends: [Int] = []
+        var cursor = index + 1
+        var nesting = 0
+        var expectsElement = true
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if expectsElement, !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
+                if byte == UInt8(ascii: "]"), starts.isEmpty { return ([], [cursor]) }
+                starts.append(cursor)
+                expectsElement = false
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                cursor += 1
+                while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\"") {
+                    cursor += bytes[cursor] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                nesting += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if nesting == 0 {
+                    guard byte == UInt8(ascii: "]"), ends.count + 1 == starts.count else { return nil }
+                    ends.append(cursor)
+                    return (starts, ends)
+                }
+                nesting -= 1
+            case UInt8(ascii: ","):
+                if nesting == 0 {
+                    guard ends.count + 1 == starts.count else { return nil }
+                    ends.append(cursor)
+                    expectsElement = true
+                }
+            default:
+                break
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1
         // Fast path: no escapes, so the bytes between the quotes are the string.
         var scan = index
+        var ascii = true
         while scan < bytes.count {
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[index..<scan])
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                // ASCII is valid UTF-8 as it stands, and decoding it is the cheap path; only other
+                // bytes need validating.
+                let decoded = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+                guard let string = decoded else {
                     throw error("invalid UTF-8 in string", at: start)
                 }
                 if locating { ranges.append((start + 1)..<scan) }
@@ -240,6 +328,7 @@ private struct Parser {
             if byte < 0x20 {
                 throw error("unescaped control character in string", at: scan)
             }
+            if byte >= 0x80 { ascii = false }
             scan += 1
         }
         guard scan < bytes.count else {
