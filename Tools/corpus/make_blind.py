@@ -308,16 +308,33 @@ def cassette_views(path):
     return [raw] + views
 
 
+def presence(folder, manifest):
+    """For each manifest entry, whether its value stands in some view of its cassette under `folder`.
+
+    Returns (secrets present, ordinary values absent) as lists of entries: on the corpus as written both
+    must be (all, none); run on a scrubbed copy of the folder, the first list is what leaked and the
+    second what was damaged.
+    """
+    cache = {}
+
+    def found(entry):
+        path = os.path.join(folder, entry["file"])
+        if path not in cache:
+            cache[path] = cassette_views(path)
+        return any(entry["value"] in view for view in cache[path])
+
+    return [e for e in manifest["secrets"] if found(e)], [e for e in manifest["ordinary"] if not found(e)]
+
+
 def self_check():
     problems = []
-    cache = {}
-    for kind in ("secrets", "ordinary"):
-        for entry in MANIFEST[kind]:
-            path = os.path.join(CORPUS, FOLDER, entry["file"])
-            if path not in cache:
-                cache[path] = cassette_views(path)
-            if not any(entry["value"] in view for view in cache[path]):
-                problems.append(f"{kind} {entry['file']}: {entry['value'][:60]!r} ({entry['where']})")
+    present, absent = presence(os.path.join(CORPUS, FOLDER), MANIFEST)
+    ids = {id(e) for e in present}
+    for entry in MANIFEST["secrets"]:
+        if id(entry) not in ids:
+            problems.append(f"secret not in {entry['file']}: {entry['value'][:60]!r} ({entry['where']})")
+    for entry in absent:
+        problems.append(f"ordinary not in {entry['file']}: {entry['value'][:60]!r} ({entry['where']})")
     for secret in MANIFEST["secrets"]:
         for ordinary in MANIFEST["ordinary"]:
             if secret["file"] != ordinary["file"]:
@@ -532,7 +549,8 @@ def doppler():
     stripe = S("sk_live_51" + f.alnum(97), "structure", "secrets.STRIPE_SECRET_KEY.raw")
     stripe_c = stripe
     sentry = S("sntryu_" + f.hex(64), "structure", "secrets.SENTRY_AUTH_TOKEN.computed")
-    level = O("info", "structure", "secrets.LOG_LEVEL.raw (a Doppler 'secret' that is just config)")
+    level = "info"
+    O('"LOG_LEVEL":{"raw":"info"', "structure", "secrets.LOG_LEVEL.raw, a Doppler 'secret' that is just config (JSON spelling in the body)")
     pk = O("pk_live_51" + f.alnum(97), "public", "secrets.STRIPE_PUBLISHABLE_KEY.raw (publishable by design)")
     write([ix("GET", "https://api.doppler.com/v3/configs/config/secrets?project=checkout&config=prd&include_dynamic_secrets=false",
               [("Authorization", "Bearer " + token), ACCEPT, UA],
@@ -642,7 +660,8 @@ def compound_names():
     repl = S(pw(20), "names", "replicaReadPass (camelCase)")
     hook = S(f.alnum(24), "names", "last path segment of slack_incoming_webhook_url")
     sig = S(f.b64url(43), "names", "webhookSigningKey")
-    pl = O("true", "names", "passwordlessEnabled (a flag)")
+    pl = "true"
+    O('"passwordlessEnabled":true', "names", "passwordlessEnabled, a flag (JSON spelling in the body)")
     meth = O("client_secret_basic", "names", "tokenEndpointAuthMethod")
     tt = O("Bearer", "names", "token_type")
     ml = "14"
