@@ -3,8 +3,9 @@
 decoders (JSON, percent, entities, quoted-printable, base64, gzip, zip, tar, binary): secrets left, ordinary values
 damaged (found before, not after, outside secrets)."""
 import json, os, shutil, subprocess, sys, tempfile
+import importlib
 sys.path.insert(0, sys.argv[3])
-import make_final as mf
+mf = importlib.import_module(sys.argv[4] if len(sys.argv) > 4 else "make_final")
 split_dir, tool = sys.argv[1], sys.argv[2]
 manifest = json.load(open(os.path.join(split_dir, "manifest.json")))
 work = tempfile.mkdtemp()
