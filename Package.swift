@@ -65,7 +65,7 @@ let package = Package(
             dependencies: ["CassetteScrubbing", "CassetteCore", "CassetteTestSupport"],
             exclude: ["Corpus"]),
         .testTarget(name: "CassetteCoreTests", dependencies: ["CassetteCore", "CassetteTestSupport"]),
-        .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
+        .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteProcess", "CassetteTestSupport"]),
         // The server over real TCP: URLSession, curl and Python as clients, raw sockets for the
         // malformed, bounded and smuggling cases.
         .testTarget(name: "CassetteHTTPServerTests", dependencies: ["CassetteHTTPServer", "CassetteTestSupport"]),
@@ -86,7 +86,8 @@ let package = Package(
         // A few end-to-end tests that run the built `cassette` binary; depending on the executable
         // target makes SwiftPM build it first. `Clients` holds the Python client they run.
         .testTarget(
-            name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "CassetteTestSupport"],
+            name: "CassetteToolTests",
+            dependencies: ["CassetteTool", "CassetteCore", "CassetteProcess", "CassetteTestSupport"],
             exclude: ["Clients"]),
     ],
     swiftLanguageModes: [.v6]
