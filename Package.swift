@@ -100,7 +100,7 @@ if Context.environment["CASSETTE_BENCHMARKS"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "CassetteBenchmarks",
-            dependencies: ["Cassette", "CassetteCore", "CassetteHTTPServer", "CassetteTestSupport"]))
+            dependencies: ["Cassette", "CassetteCore", "CassetteHTTPServer", "CassetteProcess", "CassetteTestSupport"]))
 }
 // libFuzzer entries (Fuzz/*.swift), one binary for every fuzz target. `scripts/fuzz` builds it with
 // `swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`: the sanitizers stay on the
