@@ -28,9 +28,15 @@ let package = Package(
         // Three libdispatch calls the Dispatch module lacks, for calling URLProtocol clients on
         // URLSession's work queue on Linux.
         .target(name: "CassetteDispatchShim"),
+        // Starting child processes (git for install-hook, the tools and binaries the tests run)
+        // with posix_spawn, every descriptor but 0, 1 and 2 closed in the child: Foundation's Process
+        // crashes now and then on Linux while it launches (swift-corelibs-foundation PR #5472).
+        // CassetteSpawn is the C call, CassetteProcess the Swift type over it. Not products.
+        .target(name: "CassetteSpawn"),
+        .target(name: "CassetteProcess", dependencies: ["CassetteSpawn"]),
         // The `cassette` tool's commands, their option declarations, parsing and help, as a library
         // the thin executable, the in-process tests and the lint fuzzer share. Not a product.
-        .target(name: "CassetteCommands", dependencies: ["CassetteCore"]),
+        .target(name: "CassetteCommands", dependencies: ["CassetteCore", "CassetteProcess"]),
         // The `cassette` command-line tool: `main.swift` only (product name `cassette`; the target
         // name must not differ from `Cassette` only by case). It links CassetteServe, and through it
         // the library and FoundationNetworking, for `cassette serve`.
@@ -46,7 +52,8 @@ let package = Package(
         .target(name: "CassetteHTTPServer"),
         // Test helpers, and the loopback server (on CassetteHTTPServer) that the tests and the benchmark
         // drive the real URLSession against. Not a product: nothing outside this package can depend on it.
-        .target(name: "CassetteTestSupport", dependencies: ["CassetteCore", "CassetteHTTPServer"]),
+        .target(
+            name: "CassetteTestSupport", dependencies: ["CassetteCore", "CassetteHTTPServer", "CassetteProcess"]),
         // The tests mirror the three lower modules. `Golden` holds the reference cassette, `Corpus`
         // the scrubbing corpora (their generators are in Tools/corpus). Five scrubbing tests check
         // that a masked request matches its recording (`RequestMatcher`), so that target depends on
@@ -58,14 +65,14 @@ let package = Package(
             dependencies: ["CassetteScrubbing", "CassetteCore", "CassetteTestSupport"],
             exclude: ["Corpus"]),
         .testTarget(name: "CassetteCoreTests", dependencies: ["CassetteCore", "CassetteTestSupport"]),
-        .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteTestSupport"]),
+        .testTarget(name: "CassetteTests", dependencies: ["Cassette", "CassetteProcess", "CassetteTestSupport"]),
         // The server over real TCP: URLSession, curl and Python as clients, raw sockets for the
         // malformed, bounded and smuggling cases.
         .testTarget(name: "CassetteHTTPServerTests", dependencies: ["CassetteHTTPServer", "CassetteTestSupport"]),
         // The commands run in the test process with an injected console and context.
         .testTarget(
             name: "CassetteCommandsTests",
-            dependencies: ["CassetteCommands", "CassetteCore", "Cassette", "CassetteTestSupport"]),
+            dependencies: ["CassetteCommands", "CassetteCore", "Cassette", "CassetteProcess", "CassetteTestSupport"]),
         // `cassette serve` in the test process: a server over real TCP, the loopback test server as
         // its upstream, URLSession and curl as clients.
         .testTarget(
@@ -79,7 +86,8 @@ let package = Package(
         // A few end-to-end tests that run the built `cassette` binary; depending on the executable
         // target makes SwiftPM build it first. `Clients` holds the Python client they run.
         .testTarget(
-            name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "CassetteTestSupport"],
+            name: "CassetteToolTests",
+            dependencies: ["CassetteTool", "CassetteCore", "CassetteProcess", "CassetteTestSupport"],
             exclude: ["Clients"]),
     ],
     swiftLanguageModes: [.v6]
@@ -92,7 +100,7 @@ if Context.environment["CASSETTE_BENCHMARKS"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "CassetteBenchmarks",
-            dependencies: ["Cassette", "CassetteCore", "CassetteHTTPServer", "CassetteTestSupport"]))
+            dependencies: ["Cassette", "CassetteCore", "CassetteHTTPServer", "CassetteProcess", "CassetteTestSupport"]))
 }
 // libFuzzer entries (Fuzz/*.swift), one binary for every fuzz target. `scripts/fuzz` builds it with
 // `swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`: the sanitizers stay on the
@@ -104,7 +112,7 @@ if Context.environment["CASSETTE_FUZZ"] == "1" {
             exclude: ["lsan.supp", "Seeds"]))
 }
 
-for target in package.targets where target.name != "CassetteDispatchShim" {
+for target in package.targets where !["CassetteDispatchShim", "CassetteSpawn"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -1,3 +1,4 @@
+import CassetteProcess
 import Foundation
 
 /// Clients not written in Swift (curl, python3), found on `PATH` and run to completion.
@@ -23,18 +24,15 @@ package enum ExternalTool {
                 "\(name) is not on PATH; these tests drive the server with it: install it (apt-get install -y \(name == "python3" ? "python3" : name))"
             )
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        return try CommandRun.capturing(process) { process in
+        return try CommandRun.capturing(executable: executable, arguments, standardInput: .nullDevice) { child in
             let deadline = ContinuousClock.now + timeout
-            while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
+            while child.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+            if child.isRunning {
+                child.terminate()
+                child.waitUntilExit()
                 throw ExternalToolError("\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout)")
             }
+            return child.waitUntilExit()
         }
     }
 

@@ -1,4 +1,5 @@
 import Cassette
+import CassetteProcess
 import CassetteTestSupport
 import Foundation
 import Testing
@@ -37,8 +38,7 @@ import Testing
             }
             usleep(UInt32.random(in: 0..<100_000, using: &generator))
             kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            #expect(child.terminationReason == .uncaughtSignal)
+            #expect(child.waitUntilExit().signalled)
 
             let document = try CassetteDocument.read(from: file)
             let which = documents.firstIndex(of: document)
@@ -65,8 +65,7 @@ import Testing
         let before = try Data(contentsOf: file)
         let child = try ChildRun.start(
             filter: "childFinishesACassetteOnAFullDisk", environment: ["CASSETTE_FSIZE_CHILD": file.path])
-        child.waitUntilExit()
-        #expect(child.terminationStatus == 0)
+        #expect(child.waitUntilExit().status == 0)
         let message = try String(contentsOfFile: file.path + ".error", encoding: .utf8)
         #expect(message.hasPrefix("\(file.path): error: cannot write cassette: could not write "))
         #expect(message.contains("File too large"), "\(message)")

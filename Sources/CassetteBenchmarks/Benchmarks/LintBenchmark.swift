@@ -1,4 +1,5 @@
 import CassetteCore
+import CassetteProcess
 import Foundation
 
 /// `cassette lint` (the release binary) on a generated cassette of about 50 MB and 10,000
@@ -73,17 +74,13 @@ struct LintBenchmark {
 
     /// Runs `cassette lint` on the cassette, output discarded; its exit status (127 when it cannot start).
     private func runLint() -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["lint", cassette]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            return try ChildProcess.launch(
+                executable: URL(fileURLWithPath: tool), arguments: ["lint", cassette], standardOutput: .nullDevice,
+                standardError: .nullDevice
+            ).waitUntilExit().status
         } catch {
             return 127
         }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -1,4 +1,5 @@
 import Cassette
+import CassetteProcess
 import Foundation
 
 /// Reading a large cassette (about 50 MB, 10,000 interactions): throughput of the cassette reader
@@ -71,18 +72,15 @@ struct LoadBenchmark {
     /// Runs this executable as a child that loads the file one way, and reads its peak resident
     /// memory (kB) before and after.
     static func childPeak(mode: Int, file: URL) throws -> (baseline: Double, peak: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-        process.arguments = ["load-peak", String(mode), file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let child = try ChildProcess.launch(
+            executable: URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]),
+            arguments: ["load-peak", String(mode), file.path], standardOutput: .pipe)
+        let output = child.standardOutput!.readDataToEndOfFile()
+        let status = child.waitUntilExit().status
         let numbers = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap {
             Double($0)
         }
-        guard process.terminationStatus == 0, numbers.count == 2 else {
+        guard status == 0, numbers.count == 2 else {
             throw BenchmarkError(message: "load-peak child failed: \(String(decoding: output, as: UTF8.self))")
         }
         return (numbers[0], numbers[1])

@@ -1,4 +1,5 @@
 import Cassette
+import CassetteProcess
 import CassetteTestSupport
 import Foundation
 
@@ -61,18 +62,15 @@ struct MemoryBenchmark {
 
     /// Runs this executable as `memory-peak ARGUMENTS` and returns the kB its peak grew by.
     static func child(_ arguments: [String]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-        process.arguments = ["memory-peak"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let child = try ChildProcess.launch(
+            executable: URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]),
+            arguments: ["memory-peak"] + arguments, standardOutput: .pipe)
+        let output = child.standardOutput!.readDataToEndOfFile()
+        let status = child.waitUntilExit().status
         let numbers = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap {
             Double($0)
         }
-        guard process.terminationStatus == 0, numbers.count == 2 else {
+        guard status == 0, numbers.count == 2 else {
             throw BenchmarkError(message: "memory-peak child failed: \(String(decoding: output, as: UTF8.self))")
         }
         return numbers[1] - numbers[0]

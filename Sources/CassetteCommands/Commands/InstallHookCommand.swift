@@ -1,4 +1,5 @@
 import CassetteCore
+import CassetteProcess
 import Foundation
 
 /// `cassette install-hook`: installs the git pre-commit hook in the package the command runs in.
@@ -118,23 +119,17 @@ enum InstallHookCommand: Command {
 
     /// The trimmed output of `git arguments` run in `directory`.
     private static func git(_ arguments: [String], in directory: URL) throws(GitError) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess.launch(
+                executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git"] + arguments, directory: directory,
+                standardOutput: .pipe, standardError: .pipe)
         } catch {
-            throw GitError(message: "cannot run git: \(error.localizedDescription)")
+            throw GitError(message: "cannot run git: \(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let data = process.standardOutput!.readDataToEndOfFile()
+        let errorText = String(decoding: process.standardError!.readDataToEndOfFile(), as: UTF8.self)
+        guard process.waitUntilExit().status == 0 else {
             throw GitError(
                 message: "\(directory.path) is not in a git repository (git \(arguments.joined(separator: " ")): "
                     + errorText.trimmingCharacters(in: .whitespacesAndNewlines) + ")")

@@ -1,3 +1,4 @@
+import CassetteProcess
 import Foundation
 import Testing
 
@@ -16,21 +17,17 @@ enum ChildRun {
     /// added to this process's; its output is discarded.
     ///
     /// - Parameter output: A file that gets the child's standard output and error; `nil` discards them.
-    static func start(filter: String, environment: [String: String], output: URL? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    static func start(filter: String, environment: [String: String], output: URL? = nil) throws -> ChildProcess {
+        let destination: ChildProcess.Stream
         if let output {
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: output)
-            process.standardOutput = handle
-            process.standardError = handle
+            destination = .handle(try FileHandle(forWritingTo: output))
         } else {
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            destination = .nullDevice
         }
-        try process.run()
-        return process
+        return try ChildProcess.launch(
+            executable: executable, arguments: ["--testing-library", "swift-testing", "--filter", filter],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, standardOutput: destination,
+            standardError: destination)
     }
 }

@@ -1,3 +1,4 @@
+import CassetteProcess
 import CassetteTestSupport
 import Foundation
 
@@ -22,15 +23,12 @@ extension CommandRun {
     /// Runs `executable` with `arguments` in `directory`, with this process's environment (without
     /// `CASSETTE_USAGE_LEDGER`) and `environment` over it.
     init(executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment
         variables.removeValue(forKey: "CASSETTE_USAGE_LEDGER")
         variables.merge(environment) { $1 }
-        process.environment = variables
-        self = try CommandRun.capturing(process) { $0.waitUntilExit() }
+        self = try CommandRun.capturing(executable: executable, arguments, in: directory, environment: variables) {
+            $0.waitUntilExit()
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import CassetteProcess
 import CassetteTestSupport
 import Foundation
 
@@ -10,7 +11,7 @@ import Foundation
 /// The built `cassette serve` running as a child process: started, its `listening on` line read,
 /// stopped with a signal.
 final class ServeProcess {
-    let process = Process()
+    let process: ChildProcess
     /// `http://127.0.0.1:PORT`, from the first line of standard output.
     let baseURL: URL
     private let errors: URL
@@ -21,32 +22,27 @@ final class ServeProcess {
     /// - Throws: When the process ends or says something else first (its standard error in the
     ///   message), or does not listen within 30 seconds.
     init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
-        process.executableURL = CommandRun.binary
-        process.arguments = ["serve"] + arguments
-        process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment
         for name in ["CASSETTE_USAGE_LEDGER", "CASSETTE_MODE", "CASSETTE_RERECORD", "CI"] {
             variables.removeValue(forKey: name)
         }
         variables.merge(environment) { $1 }
-        process.environment = variables
         outputs = try TemporaryDirectory(prefix: "cassette-serve")
         errors = outputs.file("stderr")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let line = Self.firstLine(of: pipe.fileHandleForReading, within: .seconds(30))
+        process = try ChildProcess.launch(
+            executable: CommandRun.binary, arguments: ["serve"] + arguments, directory: directory,
+            environment: variables, standardInput: .nullDevice, standardOutput: .pipe,
+            standardError: .handle(try FileHandle(forWritingTo: errors)))
+        let line = Self.firstLine(of: process.standardOutput!, within: .seconds(30))
         let prefix = "listening on "
         guard let line, line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))) else {
             if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            let exit = process.waitUntilExit()
             let stderr = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
             throw ExternalToolError(
                 "cassette serve \(arguments.joined(separator: " ")) did not start: first line \(line.debugDescription), "
-                    + "exit \(process.terminationStatus), stderr:\n\(stderr)")
+                    + "exit \(exit.status), stderr:\n\(stderr)")
         }
         baseURL = url
     }
@@ -61,7 +57,7 @@ final class ServeProcess {
 
     /// Sends `signal` and waits (at most a minute) for the process to exit.
     func stop(with signal: Int32 = SIGTERM) throws -> CommandRun {
-        kill(process.processIdentifier, signal)
+        process.send(signal)
         let deadline = ContinuousClock.now + .seconds(60)
         while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
         if process.isRunning {
@@ -69,7 +65,7 @@ final class ServeProcess {
             process.waitUntilExit()
             throw ExternalToolError("cassette serve did not exit within a minute of the signal; stderr:\n\(stderr)")
         }
-        return CommandRun(status: process.terminationStatus, stdout: "", stderr: stderr)
+        return CommandRun(status: process.waitUntilExit().status, stdout: "", stderr: stderr)
     }
 
     deinit {
