@@ -99,7 +99,9 @@ import Testing
     /// `Final`, held out now, does not, and its floors are the figures of its one measured run.
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
-        "HeldOut": (leaked: 0, damaged: 0, unreported: 0),
+        // One damaged on purpose: a secret store's `secretValue` of `AWS_REGION`, which the labeller
+        // called ordinary; a store's values stay secrets whatever their names say.
+        "HeldOut": (leaked: 0, damaged: 1, unreported: 0),
         "Final": (leaked: 12, damaged: 10, unreported: 7),
         "Blind": (leaked: 20, damaged: 22, unreported: 13),
     ]

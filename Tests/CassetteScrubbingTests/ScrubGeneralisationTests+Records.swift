@@ -36,10 +36,11 @@ import Testing
             + #"{"ParameterKey":"InstanceType","ParameterValue":"t3.micro"}],"#
             + #""secrets":[{"secretKey":"AWS_REGION","secretValue":"eu-central-1"},"#
             + #"{"secretKey":"STRIPE_KEY","secretValue":"JehP4pAluC3UbmnNJf13cWyxIaWLXbF0UxGx"}]}"#
+        // A secret store's `secretValue` stays a secret whatever its pair's name says.
         let text = E.expectScrubbed(
-            E.response(body, "application/json"), ["Tr0ub4dor-x9", "JehP4pAluC3UbmnNJf13cWyxIaWLXbF0UxGx"])
+            E.response(body, "application/json"),
+            ["Tr0ub4dor-x9", "JehP4pAluC3UbmnNJf13cWyxIaWLXbF0UxGx", "eu-central-1"])
         #expect(text.contains("t3.micro"))
-        #expect(text.contains("eu-central-1"))
     }
 
     @Test func aRandomQueryValueOfAOneTimeLinkIsItsToken() {

@@ -136,12 +136,10 @@ extension ScrubEngine {
             {
                 // `payload.data` of a Secret Manager version: the value may sit one object below.
                 if case .object = member.value { child.resource = resource } else { child.secret = (resource, true) }
-            } else if pairNameIsPlain, prefixedPair?.value == index {
-                // The pair's name says what the value is, and it is not a secret: its own name
-                // (`secretValue`) counts only for a value that looks like one.
-                if keyTraits.contains(.secret), case .string(let text) = member.value, ScrubEngine.looksRandom(text) {
-                    child.secret = (key, false)
-                }
+            } else if pairNameIsPlain, prefixedPair?.value == index, !keyTraits.contains(.secret) {
+                // The pair's name says what the value is, and it is not a secret (`InstanceType` of a
+                // `ParameterValue`). A value member named like a secret (`secretValue` of a secret
+                // store) stays one whatever its pair's name says: a store's values are its secrets.
             } else if let pairName,
                 SecretNames.pairValueKeys.contains(loweredKeys[index]) || prefixedPair?.value == index
             {
