@@ -1,3 +1,4 @@
+import CassetteScrubbing
 import Foundation
 
 /// Recognises values that change on every run of a test, such as a client timestamp or a freshly
@@ -9,7 +10,7 @@ package enum VolatileValue {
     /// otherwise.
     package static func kind(of value: String, name: String? = nil) -> String? {
         let bytes = Array(value.utf8)
-        if isUUID(bytes) { return "a UUID" }
+        if ShapeBytes.isUUID(bytes) { return "a UUID" }
         if isISODateTime(bytes) { return "a timestamp" }
         if let number = Double(value), isUnixTime(number) { return "a Unix time" }
         if isRandomToken(bytes) { return "a random token" }
@@ -41,30 +42,11 @@ package enum VolatileValue {
         return false
     }
 
-    private static func isHex(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
-
-    /// `8-4-4-4-12` hex digits.
-    static func isUUID(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else if !isHex(byte) {
-                return false
-            }
-        }
-        return true
-    }
-
     /// `YYYY-MM-DDTHH:MM` (or a space for `T`), with anything after it: seconds, fractions, a zone.
     static func isISODateTime(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 16, bytes.count <= 40 else { return false }
         let digits = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15]
-        guard digits.allSatisfy({ isDigit(bytes[$0]) }) else { return false }
+        guard digits.allSatisfy({ ShapeBytes.isDigit(bytes[$0]) }) else { return false }
         return bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
             && (bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ")) && bytes[13] == UInt8(ascii: ":")
     }
@@ -79,7 +61,7 @@ package enum VolatileValue {
     /// other character: the shape of nonces, generated ids and hashes.
     static func isRandomToken(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 16, bytes.count <= 512 else { return false }
-        if bytes.allSatisfy(isHex) { return bytes.contains(where: isDigit) }
+        if bytes.allSatisfy(ShapeBytes.isHexDigit) { return bytes.contains(where: ShapeBytes.isDigit) }
         var letters = false
         var digits = false
         for byte in bytes {

@@ -16,14 +16,8 @@ extension ScrubEngine {
     /// one pass over the whole document would leave its table empty. Stops at the first slice that
     /// registers something.
     static func registersNothing(in interactions: [Interaction], rules: ScrubRuleSet) -> Bool {
-        let slices = min(interactions.count, 8 * ProcessInfo.processInfo.activeProcessorCount)
-        guard slices > 1 else {
-            var engine = ScrubEngine(rules: rules, masking: false)
-            return engine.registersNothing(in: interactions[...], unless: Locked(false))
-        }
         let found = Locked(false)
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let range = (interactions.count * slice / slices)..<(interactions.count * (slice + 1) / slices)
+        Parallel.forEachSlice(interactions.count, minimumSlice: 2) { range in
             var engine = ScrubEngine(rules: rules, masking: false)
             if !engine.registersNothing(in: interactions[range], unless: found) {
                 found.withLock { $0 = true }
@@ -73,19 +67,6 @@ extension ScrubEngine {
             result.outcome = .response(scrubbed)
         }
         return result
-    }
-
-    /// A UUID in its 8-4-4-4-12 hexadecimal form.
-    static func isUUID(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else if !ShapeBytes.isHexDigit(byte) {
-                return false
-            }
-        }
-        return true
     }
 
     /// Words of a URL path segment (or file name) that say the resource holds translations.
@@ -214,7 +195,7 @@ extension ScrubEngine {
             // `x-amzn-oidc-identity: <uuid>`: an identity named by an id is the user's id, not a
             // credential; only a name's last word `identity` makes it secret, and weakly.
             let isIdentityID =
-                ScrubNameMatcher.words(header.name).last == "identity" && ScrubEngine.isUUID(bytes)
+                ScrubNameMatcher.words(header.name).last == "identity" && ShapeBytes.isUUID(bytes)
             if rules.isEnabled(.secretHeader), nameTraits.contains(.secret), !isIdentityID {
                 // `Signature: keyId="…",algorithm="…",signature="…"`: only the secret parameters.
                 if !masking,

@@ -251,8 +251,12 @@ extension ScrubEngine {
     /// (`https://kv.vault.azure.net/secrets/db/4f…`, `projects/p/secrets/db/versions/3`) or an ARN of
     /// Secrets Manager. Such an object's `value`, `data` or `payload` holds the secret.
     func secretResource(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> String? {
-        for (member, lowered) in zip(members, loweredKeys) where SecretNames.resourceIdentifierKeys.contains(lowered) {
-            guard case .string(let identifier) = member.value, identifier.utf8.count <= 512 else { continue }
+        for (member, lowered) in zip(members, loweredKeys) {
+            // Identifiers are strings, and their keys 2 to 9 bytes long: most members are passed over
+            // without hashing their keys.
+            guard case .string(let identifier) = member.value, lowered.utf8.count <= 9,
+                identifier.utf8.count <= 512, SecretNames.resourceIdentifierKeys.contains(lowered)
+            else { continue }
             if ScrubEngine.namesSecretResource(identifier) { return "\(member.key): \(identifier)" }
         }
         return nil
@@ -319,20 +323,33 @@ extension ScrubEngine {
         return strings >= 2 && prose
     }
 
-    /// `scheme://user:password@host…`, or its user info scrubbed.
-    static func isURLWithCredentials(_ bytes: [UInt8]) -> Bool {
+    /// The authority of `scheme://authority/…` (up to the first `/`, `?` or `#`), or `nil` when the
+    /// text does not start with a scheme and `://`.
+    static func urlAuthority(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
         guard let separator = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0), separator > 0,
             bytes[..<separator].allSatisfy({
                 ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
             })
-        else { return false }
-        let authority = bytes[(separator + 3)...].prefix {
+        else { return nil }
+        return bytes[(separator + 3)...].prefix {
             $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
         }
-        guard let at = authority.lastIndex(of: UInt8(ascii: "@")) else { return false }
+    }
+
+    /// `scheme://user:password@host…`, or its user info scrubbed.
+    static func isURLWithCredentials(_ bytes: [UInt8]) -> Bool {
+        guard let authority = urlAuthority(bytes), let at = authority.lastIndex(of: UInt8(ascii: "@")) else {
+            return false
+        }
         // Scrubbed already: `postgres://SCRUBBED-USER-1@host/…`.
         return authority[..<at].contains(UInt8(ascii: ":"))
             || ScrubBytes.contains(Array(authority[..<at]), Array("SCRUBBED".utf8))
+    }
+
+    /// `scheme://host…` with no user info and no blank.
+    static func isURLWithoutUserInfo(_ bytes: [UInt8]) -> Bool {
+        guard let authority = urlAuthority(bytes), !bytes.contains(where: ShapeBytes.isSpace) else { return false }
+        return !authority.isEmpty && !authority.contains(UInt8(ascii: "@"))
     }
 
     /// Last words of a key that names an identifier of a credential, not the credential, inside a
@@ -352,20 +369,6 @@ extension ScrubEngine {
     /// Whether a name says its value is a connection (`DATABASE_URL`, `redisConnection`).
     static func namesConnection(_ name: String) -> Bool {
         ScrubNameMatcher.words(name).contains(where: connectionWords.contains)
-    }
-
-    /// `scheme://host…` with no user info and no blank.
-    static func isURLWithoutUserInfo(_ bytes: [UInt8]) -> Bool {
-        guard let separator = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0), separator > 0,
-            bytes[..<separator].allSatisfy({
-                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
-            }),
-            !bytes.contains(where: ShapeBytes.isSpace)
-        else { return false }
-        let authority = bytes[(separator + 3)...].prefix {
-            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
-        }
-        return !authority.isEmpty && !authority.contains(UInt8(ascii: "@"))
     }
 
     /// Booleans, numbers and null: a marker makes none of them a secret.

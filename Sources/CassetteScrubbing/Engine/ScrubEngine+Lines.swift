@@ -166,7 +166,7 @@ extension ScrubEngine {
         let raw = ScrubBytes.string(bytes, valueRange.range)
         // `SLACK_HOOK_KEY=<random>`: a variable's last word `KEY` names a secret when its value is
         // random (`CACHE_KEY=users`, `SORT_KEY=created_at` stay).
-        if isSecret || ScrubEngine.namesKey(name) && ScrubEngine.looksRandom(raw) {
+        if isSecret || ScrubEngine.looksRandom(raw) && ScrubEngine.namesKey(name) {
             let secret = valueRange.quote == UInt8(ascii: "\"") ? ScrubEngine.unescapeJSON(raw) ?? raw : raw
             guard
                 valueRange.quote != nil
@@ -200,15 +200,7 @@ extension ScrubEngine {
                 bytes[$0] == 0x20 && bytes[$0 + 1] == UInt8(ascii: "-")
             })
         else { return [] }
-        var words: [Range<Int>] = []
-        var start = range.lowerBound
-        while start < range.upperBound {
-            while start < range.upperBound, ShapeBytes.isBlank(bytes[start]) { start += 1 }
-            var end = start
-            while end < range.upperBound, !ShapeBytes.isBlank(bytes[end]) { end += 1 }
-            if end > start { words.append(start..<end) }
-            start = end
-        }
+        let words = ScrubEngine.blankSeparatedWords(bytes, range)
         var spans: [Span] = []
         var login = false
         var position = 0
@@ -257,17 +249,23 @@ extension ScrubEngine {
         return spans
     }
 
-    /// The `password` (and `account`) of a `.netrc` line: `machine host login name password secret`.
-    private func netrcSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
+    /// The words of a line: runs between spaces and tabs.
+    static func blankSeparatedWords(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
         var words: [Range<Int>] = []
         var start = range.lowerBound
         while start < range.upperBound {
             while start < range.upperBound, ShapeBytes.isBlank(bytes[start]) { start += 1 }
             var end = start
-            while end < range.upperBound, bytes[end] != 0x20 && bytes[end] != 0x09 { end += 1 }
+            while end < range.upperBound, !ShapeBytes.isBlank(bytes[end]) { end += 1 }
             if end > start { words.append(start..<end) }
             start = end
         }
+        return words
+    }
+
+    /// The `password` (and `account`) of a `.netrc` line: `machine host login name password secret`.
+    private func netrcSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
+        let words = ScrubEngine.blankSeparatedWords(bytes, range)
         var spans: [Span] = []
         for (position, word) in words.enumerated().dropLast() {
             let keyword = ScrubBytes.string(bytes, word)

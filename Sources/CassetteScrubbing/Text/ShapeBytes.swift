@@ -1,14 +1,26 @@
-/// Byte classes the shape scanners share.
-enum ShapeBytes {
-    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+/// Byte classes the shape scanners share (and the matcher's volatile values, in CassetteCore).
+package enum ShapeBytes {
+    @inline(__always) package static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     @inline(__always) static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
     @inline(__always) static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
     @inline(__always) static func isLetter(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) }
     @inline(__always) static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
     /// A regular expression's word character: letter, digit or `_`.
     @inline(__always) static func isWord(_ byte: UInt8) -> Bool { isAlphanumeric(byte) || byte == 0x5F }
-    @inline(__always) static func isHexDigit(_ byte: UInt8) -> Bool {
+    @inline(__always) package static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+    }
+    /// A UUID in its `8-4-4-4-12` hexadecimal form.
+    package static func isUUID(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !isHexDigit(byte) {
+                return false
+            }
+        }
+        return true
     }
     /// The base64url alphabet: letters, digits, `-` and `_`.
     @inline(__always) static func isBase64URL(_ byte: UInt8) -> Bool {
