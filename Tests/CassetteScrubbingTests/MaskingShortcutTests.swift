@@ -177,4 +177,42 @@ import Testing
         // Every catalogue shape alone in the header is skipped; the echoes are not.
         #expect(skipped >= TokenShape.catalogue.count)
     }
+
+    /// Replay looks a live request up as it is before masking it (`literalIdentity(of:)`): wherever
+    /// that key is a recorded request's (the identity of its masked form, as the table holds it),
+    /// masking the live request leads to the same key. Checked for every live request here against
+    /// every recording made from them (scrubbed, as a recording is written) and against the live
+    /// requests themselves taken as recordings, secrets in URLs, bodies and echoes included.
+    @Test func aRequestFoundAsItIsIsFoundMaskedToo() throws {
+        let matcher = RequestMatcher(scrubber: .default)
+        let bodies = [
+            F.request(
+                "POST", headers: [.init("Content-Type", "application/json")],
+                body: #"{"password":"hunter2-correct-horse","name":"plain"}"#),
+            F.request(
+                "POST", headers: [.init("Content-Type", "application/x-www-form-urlencoded")],
+                body: "client_secret=s3cr3t-v4lue-0123456789&grant_type=client_credentials"),
+            F.request("POST", headers: [.init("Content-Type", "application/json")], body: #"{"name":"plain"}"#),
+        ]
+        let live =
+            Self.credentialsRequests + Self.bearerRequests + Self.credentialsForThePasses + Self.plainRequests
+            + Self.maskedRequests + bodies
+        let scrubbed = Scrubber.default.scrub(
+            CassetteDocument(
+                interactions: live.map { Interaction(request: $0, outcome: .response(.init(status: 200))) })
+        ).interactions.map(\.request)
+        let recordedKeys = Set((scrubbed + live).map { matcher.match($0).identity })
+        var foundAsItIs = 0
+        for request in live {
+            guard let literal = matcher.literalIdentity(of: request), recordedKeys.contains(literal) else { continue }
+            foundAsItIs += 1
+            #expect(matcher.match(request).identity == literal, "\(request)")
+        }
+        // The plain requests, at least, are found as they are.
+        #expect(foundAsItIs >= Self.plainRequests.count)
+        // A rule that makes a header part of the key turns the lookup off: headers are masked first.
+        let byHeader = RequestMatcher(
+            scrubber: .default, rules: try CompiledMatchRules(MatchRules(headers: ["Authorization"])))
+        #expect(byHeader.literalIdentity(of: Self.plainRequests[0]) == nil)
+    }
 }

@@ -23,7 +23,7 @@ extension Cassette {
             /// Sent to the network without the cassette: its host is listed in `"passthrough"`.
             case passedThrough
             /// By an injected fault (`FaultRule`), in place of the cassette's answer or on top of it.
-            case fault(FaultRule)
+            indirect case fault(FaultRule)
             /// Not at all: no recorded answer matched (``Cassette/misses`` says why), or the cassette
             /// refused it.
             case failed

@@ -15,6 +15,12 @@ enum ReplayPlan: Equatable {
     /// Forward everything; write nothing; report drift.
     case verify
 
+    /// Whether some requests are forwarded to be recorded again, by pattern.
+    var rerecords: Bool {
+        if case .rerecord = self { return true }
+        return false
+    }
+
     /// Whether the file's interactions answer requests.
     var serves: Bool {
         switch self {

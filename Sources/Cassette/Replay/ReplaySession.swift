@@ -9,8 +9,10 @@ import Foundation
 /// to the real server, or fail with an explanation) and the state it moves, with no URL loading.
 ///
 /// ``ReplayProtocol`` asks it for a ``Decision`` and carries it out; ``Cassette`` owns it and closes
-/// it on ``Cassette/finish()``. Every live request is matched once (``RequestMatcher/match(_:)``),
-/// and the recorded ones were matched when the table was built, so no request is masked twice.
+/// it on ``Cassette/finish()``. A live request is looked up as it is first
+/// (``RequestMatcher/literalIdentity(of:)``) and masked only when that finds nothing
+/// (``RequestMatcher/match(_:)``); the recorded ones were matched when the table was built, so no
+/// request is masked twice.
 final class ReplaySession: Sendable {
     /// What to do with one request.
     enum Decision {
@@ -201,48 +203,31 @@ final class ReplaySession: Sendable {
         if let recording, !plan.serves { return forwarding(recording) }
         // Matching is most of what replay costs; a recording with nothing to serve skips it.
         if let recording, plan == .newEpisodes, state.withLock({ $0.table.isEmpty }) { return forwarding(recording) }
+        // First the request as it is: one that is, in what its key is made of, a recorded request
+        // (masked when it was read) masks to itself there, so masking it would find the same
+        // answer. Most requests are served here, unmasked; the rest are masked and looked up again.
+        // Spelled as a masked recording is, it needs no identity either.
+        if !plan.rerecords, matcher.looksUpLiteralRequests {
+            for key in [TableKey.spelling, .literal] {
+                switch take(key, request, fault: fault) {
+                case .closed: return .fail(.cassetteClosed(path: context.cassettePath))
+                case .served(let interaction): return serving(interaction, request, fault: fault)
+                case .unmatched: continue
+                }
+            }
+        }
         let live = matcher.match(request)
         if case .rerecord(let patterns) = plan, let recording,
             patterns.contains(where: { $0.matches(method: live.identity.method, url: live.identity.url) })
         {
             return forwarding(recording)
         }
-        enum Taken {
-            case closed
-            case served(Interaction, Int)
-            case unmatched(ReplayTable)
-        }
         // The predicate, if any, judges the recorded answers of this identity here, outside the lock.
         let accepted = acceptedAnswers(to: live, request)
-        let taken = state.withLock { state -> Taken in
-            if state.closed { return .closed }
-            if let index = state.table.take(live.identity, accepting: accepted.map { set in set.contains }) {
-                if context.keepsJournal {
-                    state.journal.append(
-                        Cassette.JournalEntry(
-                            method: request.method, url: request.url,
-                            answer: fault.map { .fault($0) } ?? .served(interaction: index)))
-                }
-                return .served(state.table.interactions[index], index)
-            }
-            return .unmatched(state.table)
-        }
         let table: ReplayTable
-        switch taken {
+        switch take(.identity(live.identity, accepting: accepted), request, fault: fault) {
         case .closed: return .fail(.cassetteClosed(path: context.cassettePath))
-        case .served(let interaction, _):
-            var served = answer(interaction, to: request)
-            if let keep = fault?.truncate, case .response(var response) = served.outcome, let body = response.body,
-                body.count > keep
-            {
-                response.body = body.prefix(keep)
-                served.outcome = .response(response)
-            }
-            return .serve(
-                Playback(
-                    interaction: served,
-                    delayMilliseconds: context.latencyMilliseconds + (fault?.delayMilliseconds ?? 0)
-                ))
+        case .served(let interaction): return serving(interaction, request, fault: fault)
         case .unmatched(let snapshot): table = snapshot
         }
         if plan == .newEpisodes, let recording { return .forward(recording) }
@@ -253,6 +238,64 @@ final class ReplaySession: Sendable {
         miss.advice = missAdvice.withLock { $0 }
         state.withLock { $0.misses.append(miss) }
         return .fail(.noMatch(miss))
+    }
+
+    /// What taking an answer from the table gave.
+    private enum Taken {
+        case closed
+        case served(Interaction)
+        case unmatched(ReplayTable)
+    }
+
+    /// How a request is looked up in the table.
+    private enum TableKey {
+        /// By its spelling (``ReplayTable/take(spelledAs:)``).
+        case spelling
+        /// By its identity as it is (``RequestMatcher/literalIdentity(of:)``).
+        case literal
+        /// By the identity of its masked form, taking only the answers at the positions `accepting`
+        /// holds, when it is not `nil`.
+        case identity(RequestIdentity, accepting: Set<Int>?)
+    }
+
+    /// Takes the next answer to `request` by `key`, under the lock, and journals it.
+    private func take(_ key: TableKey, _ request: RecordedRequest, fault: FaultRule?) -> Taken {
+        // The identity is computed before the lock is taken.
+        var identity: RequestIdentity?
+        if case .literal = key { identity = matcher.literalIdentity(of: request) }
+        return state.withLock { state -> Taken in
+            if state.closed { return .closed }
+            let taken: Int?
+            switch key {
+            case .spelling: taken = state.table.take(spelledAs: request)
+            case .literal: taken = identity.flatMap { state.table.take($0) }
+            case .identity(let identity, let accepted):
+                taken = state.table.take(identity, accepting: accepted.map { set in set.contains })
+            }
+            guard let index = taken else { return .unmatched(state.table) }
+            if context.keepsJournal {
+                state.journal.append(
+                    Cassette.JournalEntry(
+                        method: request.method, url: request.url,
+                        answer: fault.map { .fault($0) } ?? .served(interaction: index)))
+            }
+            return .served(state.table.interactions[index])
+        }
+    }
+
+    /// The playback of a recorded `interaction` taken for `request`, with `fault`'s changes.
+    private func serving(_ interaction: Interaction, _ request: RecordedRequest, fault: FaultRule?) -> Decision {
+        var served = answer(interaction, to: request)
+        if let keep = fault?.truncate, case .response(var response) = served.outcome, let body = response.body,
+            body.count > keep
+        {
+            response.body = body.prefix(keep)
+            served.outcome = .response(response)
+        }
+        return .serve(
+            Playback(
+                interaction: served,
+                delayMilliseconds: context.latencyMilliseconds + (fault?.delayMilliseconds ?? 0)))
     }
 
     /// Forwards through `recording`, unless the session is closed.

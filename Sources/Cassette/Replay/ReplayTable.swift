@@ -23,6 +23,12 @@ package struct ReplayTable: Sendable {
     private let slots: [RequestIdentity: Int]
     /// For each slot, the positions of its identity's recorded answers, in recorded order.
     private let queues: [[Int]]
+    /// Each interaction's slot, by position.
+    private let slotOfPosition: [Int]
+    /// The slot of each spelling of a masked recorded request (``Spelling``), when the matcher
+    /// lets a live request be looked up as it is (``RequestMatcher/literalIdentity(of:)``); empty
+    /// otherwise.
+    private let slotsBySpelling: [Spelling: Int]
     /// Whether a request asked for more often than recorded gets the last answer again.
     package let repeatsLast: Bool
     /// Whether the Nth request must be the Nth recorded one (`PlaybackOrder.strict`).
@@ -47,16 +53,29 @@ package struct ReplayTable: Sendable {
         self.matcher = matcher
         var slots: [RequestIdentity: Int] = [:]
         var queues: [[Int]] = []
+        var slotOfPosition: [Int] = []
+        slotOfPosition.reserveCapacity(identities.count)
         for (index, identity) in identities.enumerated() {
             if let slot = slots[identity] {
                 queues[slot].append(index)
+                slotOfPosition.append(slot)
             } else {
                 slots[identity] = queues.count
+                slotOfPosition.append(queues.count)
                 queues.append([index])
+            }
+        }
+        var slotsBySpelling: [Spelling: Int] = [:]
+        if matcher.looksUpLiteralRequests {
+            for (index, match) in matched.enumerated() {
+                // A request masked only in its credentials is spelled as it is in all the rest.
+                slotsBySpelling[Spelling(match.masked ?? interactions[index].request)] = slotOfPosition[index]
             }
         }
         self.slots = slots
         self.queues = queues
+        self.slotOfPosition = slotOfPosition
+        self.slotsBySpelling = slotsBySpelling
         cursors = Array(repeating: 0, count: queues.count)
         self.repeatsLast = repeatsLast
         servedCounts = Array(repeating: 0, count: interactions.count)
@@ -74,11 +93,25 @@ package struct ReplayTable: Sendable {
     ///   of `identity` are looked at, so the cost does not grow with the cassette.
     package mutating func take(_ identity: RequestIdentity, accepting accepts: ((Int) -> Bool)? = nil) -> Int? {
         guard let slot = slots[identity] else { return nil }
+        return take(slot: slot, accepting: accepts)
+    }
+
+    /// Takes the next answer for a live request spelled, in its method, URL, body and
+    /// `Content-Type`, exactly as a masked recorded request is: the answer of that recording's
+    /// identity, found without computing the live request's identity. `nil` when no recording is
+    /// spelled so (or the matcher does not allow looking live requests up as they are), which
+    /// proves nothing: look its identity up then.
+    package mutating func take(spelledAs request: RecordedRequest) -> Int? {
+        guard !slotsBySpelling.isEmpty, let slot = slotsBySpelling[Spelling(request)] else { return nil }
+        return take(slot: slot, accepting: nil)
+    }
+
+    private mutating func take(slot: Int, accepting accepts: ((Int) -> Bool)?) -> Int? {
         let queue = queues[slot]
         let index: Int
         if strictOrder {
             if nextInOrder < identities.count {
-                guard identities[nextInOrder] == identity, accepts?(nextInOrder) ?? true else { return nil }
+                guard slotOfPosition[nextInOrder] == slot, accepts?(nextInOrder) ?? true else { return nil }
                 index = nextInOrder
                 nextInOrder += 1
             } else if repeatsLast, let last = queue.last, last == identities.count - 1, accepts?(last) ?? true {
@@ -172,5 +205,24 @@ package struct ReplayTable: Sendable {
             volatileBodyPaths: comparison.volatileBodyPaths, volatileQueryItems: comparison.volatileQueryItems,
             differsOtherwise: comparison.differsOtherwise)
         return miss
+    }
+}
+
+extension ReplayTable {
+    /// What a request's identity is computed from when no header and no predicate takes part in
+    /// matching: its method, URL, body and `Content-Type`, as spelled. Requests spelled alike have
+    /// one identity.
+    fileprivate struct Spelling: Hashable {
+        let method: String
+        let url: String
+        let body: Data?
+        let contentType: String?
+
+        init(_ request: RecordedRequest) {
+            method = request.method
+            url = request.url
+            body = request.body
+            contentType = request.headers.value(for: "Content-Type")
+        }
     }
 }

@@ -76,10 +76,15 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     /// Header fields for `HTTPURLResponse`: fields of one name (in any case) joined with `, `.
     private static func fields(_ headers: [HTTPHeader]) -> [String: String] {
         var fields: [String: String] = [:]
+        fields.reserveCapacity(headers.count)
+        // The name each field was first spelled with, by its lower-cased form.
+        var spellings: [String: String] = [:]
         for header in headers {
-            if let existing = fields.first(where: { HTTPHeader.namesEqual($0.key, header.name) })?.key {
+            let folded = header.name.lowercased()
+            if let existing = spellings[folded] {
                 fields[existing]! += ", " + header.value
             } else {
+                spellings[folded] = header.name
                 fields[header.name] = header.value
             }
         }

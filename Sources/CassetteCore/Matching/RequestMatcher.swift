@@ -37,6 +37,24 @@ package struct RequestMatcher: Sendable {
         return MatchedRequest(identity: identity(ofMasked: masked), masked: masked)
     }
 
+    /// The key of `request` taken as it is, when the key of its masked form may be looked up that
+    /// way first: when no header and no predicate takes part in matching.
+    ///
+    /// Masking is idempotent and a recorded request's key is that of its masked form, so a live
+    /// request whose key, as it is, is a recorded key holds in its method, URL and body only what a
+    /// masked request holds, and masks to the same key; the one other way masking could change them,
+    /// an echo of a header's secret, would need that secret to be spelled out in a masked recording.
+    /// A lookup that finds nothing proves nothing: look the masked key up then (``match(_:)``).
+    package func literalIdentity(of request: RecordedRequest) -> RequestIdentity? {
+        looksUpLiteralRequests ? identity(ofMasked: request) : nil
+    }
+
+    /// Whether a live request may be looked up as it is before it is masked
+    /// (``literalIdentity(of:)``): when no header and no predicate takes part in matching.
+    package var looksUpLiteralRequests: Bool {
+        rules.headers.isEmpty && rules.predicate == nil
+    }
+
     /// The masked form of `request`, whose match is `matched`: the one computed for the key, or
     /// computed now.
     package func masked(_ matched: MatchedRequest, of request: RecordedRequest) -> RecordedRequest {
