@@ -139,6 +139,36 @@ import Testing
         E.expectScrubbed(E.response(body, "application/json"), ["Nouveau mot de passe"])
     }
 
+    /// Which URLs ask for translations: a path segment named like translations in any case, or a
+    /// `messages`/`strings` resource with a language asked for; not the host, not other items.
+    @Test(arguments: [
+        ("https://cdn.example.com/locales/de.json", true),
+        ("https://cdn.example.com/static/I18N/fr-FR.json", true),
+        ("https://id.example.com/admin/realms/x/localization/de", true),
+        ("https://app.example.com/api/v2/translations?page=1", true),
+        ("https://app.example.com/messages.json?lang=fr", true),
+        ("https://app.example.com/Strings?Locale=de", true),
+        ("https://app.example.com/messages.json?page=2&language=it", true),
+        ("https://app.example.com/messages.json?page=2", false),
+        ("https://app.example.com/v1/messages/42?slang=yes", false),
+        ("https://locales.example.com/v1/settings", false),
+        ("https://app.example.com/v1/settings?lang=de", false),
+        ("https://app.example.com/v1/languagemodels", false),
+    ])
+    func whichRequestsAskForTranslations(url: String, asks: Bool) {
+        let body = #"[{"key":"password","value":"Nouveau mot de passe"}]"#
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request("GET", url: url),
+                F.response(200, headers: [HTTPHeader("Content-Type", "application/json")], body: body))
+        ])
+        if asks {
+            E.expectUntouched(document)
+        } else {
+            E.expectScrubbed(document, ["Nouveau mot de passe"])
+        }
+    }
+
     @Test func aJWTWhoseSegmentsKeepTheirPaddingIsAJWT() {
         let jwt =
             "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhNzIxYWZmZCIsImVtYWlsIjoiYUBiLmNvIn0=."

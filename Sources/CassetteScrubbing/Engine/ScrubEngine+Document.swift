@@ -79,20 +79,75 @@ extension ScrubEngine {
     /// (`/locales/de.json`, `/admin/realms/x/localization/de`), or `messages` with a `lang` or
     /// `locale` query item (`/messages.json?lang=fr`).
     static func requestsTranslations(_ url: String) -> Bool {
-        let bytes = Array(url.utf8)
-        let start = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0).map { $0 + 3 } ?? 0
-        let query = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-        let path = String(decoding: bytes[start..<query], as: UTF8.self).lowercased()
-        var messages = false
-        for segment in path.split(separator: "/").dropFirst() {
-            let words = segment.split { $0 == "." || $0 == "-" || $0 == "_" }
-            if words.contains(where: { translationWords.contains(String($0)) }) { return true }
-            if words.first == "messages" || words.first == "strings" { messages = true }
-        }
-        guard messages, query < bytes.count else { return false }
-        let items = String(decoding: bytes[(query + 1)...], as: UTF8.self).lowercased().split(separator: "&")
-        return items.contains { $0.hasPrefix("lang=") || $0.hasPrefix("locale=") || $0.hasPrefix("language=") }
+        var url = url
+        return url.withUTF8 { requestsTranslations(bytes: $0) }
     }
+
+    private static func requestsTranslations(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var start = 0
+        for index in 0..<max(0, count - 2)
+        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
+            && bytes[index + 2] == UInt8(ascii: "/")
+        {
+            start = index + 3
+            break
+        }
+        var query = start
+        while query < count, bytes[query] != UInt8(ascii: "?"), bytes[query] != UInt8(ascii: "#") { query += 1 }
+        var messages = false
+        // The path's segments after the first (the host, or the first of a relative path), each
+        // split into words at `.`, `-` and `_`; compared in ASCII case.
+        var segments = 0
+        let named = forEachPart(of: bytes, start..<query, separatedBy: Array("/".utf8)) { segment in
+            segments += 1
+            guard segments > 1 else { return false }
+            var first = true
+            return forEachPart(of: bytes, segment, separatedBy: Array("._-".utf8)) { word in
+                let word = UnsafeBufferPointer(rebasing: bytes[word])
+                if translationWordBytes.contains(where: { ShapeBytes.equalsIgnoringASCIICase(word, $0) }) {
+                    return true
+                }
+                if first, messagesWordBytes.contains(where: { ShapeBytes.equalsIgnoringASCIICase(word, $0) }) {
+                    messages = true
+                }
+                first = false
+                return false
+            }
+        }
+        guard !named, messages, query < count else { return named }
+        return forEachPart(of: bytes, (query + 1)..<count, separatedBy: Array("&".utf8)) { item in
+            languageItemPrefixes.contains { prefix in
+                item.count >= prefix.count
+                    && ShapeBytes.equalsIgnoringASCIICase(
+                        UnsafeBufferPointer(rebasing: bytes[item.lowerBound..<(item.lowerBound + prefix.count)]), prefix
+                    )
+            }
+        }
+    }
+
+    /// Calls `body` with each non-empty part of `range` between separators, until it returns
+    /// `true`; whether it did.
+    private static func forEachPart(
+        of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separatedBy separators: [UInt8],
+        _ body: (Range<Int>) -> Bool
+    ) -> Bool {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start
+            while end < range.upperBound, !separators.contains(bytes[end]) { end += 1 }
+            if end > start, body(start..<end) { return true }
+            start = end + 1
+        }
+        return false
+    }
+
+    /// ``translationWords`` as bytes.
+    private static let translationWordBytes = translationWords.map { Array($0.utf8) }
+    /// First words of a path segment that hold translations when a language is asked for.
+    private static let messagesWordBytes = [Array("messages".utf8), Array("strings".utf8)]
+    /// Query items that ask for a language.
+    private static let languageItemPrefixes = ["lang=", "locale=", "language="].map { Array($0.utf8) }
 
     /// A stream's chunks, each where the cassette stores it, so the chunks keep their boundaries and a
     /// diff stays event by event: an event's JSON `data` and an NDJSON line walked as JSON, an

@@ -20,7 +20,10 @@ extension ScrubEngine {
         }
         guard start < end else { return [] }
         let credentials = ScrubBytes.string(bytes, start..<end)
-        let scheme = ScrubBytes.string(bytes, schemeStart..<start).trimmingCharacters(in: .whitespaces).lowercased()
+        // The scheme is letters, digits and hyphens, then blanks: lower-cased byte by byte.
+        let scheme = String(
+            decoding: bytes[schemeStart..<start].lazy.filter { !ShapeBytes.isBlank($0) }.map(ShapeBytes.lowercase),
+            as: UTF8.self)
         let summary = "credentials of \(header)"
         // Parameters (Digest, OAuth 1.0a, AWS Signature Version 4): only the secret ones, so a
         // challenge's `nonce`, `realm` and `algorithm` stay as the server sent them. Masking a live
@@ -51,7 +54,7 @@ extension ScrubEngine {
                 guard case .string(let text) = member.value, ScrubEngine.looksRandom(text) else { return nil }
                 return text
             }
-        } else if credentials.contains("=") {
+        } else if bytes[start..<end].contains(UInt8(ascii: "=")) {
             parts = ScrubEngine.parameterValues(credentials).filter(ScrubEchoPolicy.looksLikeSecret)
         }
         return [
@@ -63,7 +66,8 @@ extension ScrubEngine {
 
     /// The members of a JSON object that `text` is the base64 of, if it is one.
     static func base64JSONObject(_ text: String) -> [JSONValue.Member]? {
-        guard text.hasPrefix("eyJ"), !text.contains("."), let (decoded, _) = ScrubTextCodecs.base64Text(text),
+        guard text.utf8.starts(with: "eyJ".utf8), !text.utf8.contains(UInt8(ascii: ".")),
+            let (decoded, _) = ScrubTextCodecs.base64Text(text),
             case .object(let members)? = try? JSONParser.parse(Data(decoded.utf8))
         else { return nil }
         return members

@@ -126,6 +126,9 @@ struct ScrubEngine {
     /// `/localization/de`, `messages.json?lang=fr`): natural language under a secret's name is a
     /// message about it there (`"password": "Passwort"`), not a password.
     var walksTranslations = false
+    /// What the detectors found in each short text they ran on, for this run
+    /// (``detections(in:_:)``).
+    private var detected: [String: [Detection]] = [:]
 
     init(rules: ScrubRuleSet, masking: Bool) {
         self.rules = rules
@@ -253,17 +256,35 @@ struct ScrubEngine {
     }
 
     /// The shape rule whose detector matches the whole of `secret`, if one does.
-    func wholeShape(of secret: String) -> ScrubRuleSpec? {
+    mutating func wholeShape(of secret: String) -> ScrubRuleSpec? {
         let bytes = Array(secret.utf8)
+        return detections(in: secret, bytes).first { $0.range == 0..<bytes.count }?.rule
+    }
+
+    /// A match of one detector: its index in the detector list, where it matched and its rule.
+    struct Detection {
+        let order: Int
+        let range: Range<Int>
+        let rule: ScrubRuleSpec
+    }
+
+    /// What the detectors that the prefilter lets through find in `bytes` (the UTF-8 of `text`), in
+    /// detector order. Header values, URLs and short strings recur across a document (the same
+    /// token on every request, in both passes), so a short text's detections are kept for the run.
+    mutating func detections(in text: String, _ bytes: [UInt8]) -> [Detection] {
         let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
-        for index in prefilter.candidates(in: bytes) {
-            if let match = detectors[index].matches(in: bytes, text: secret).first(where: {
-                $0.range == 0..<bytes.count
-            }) {
-                return match.rule
+        let candidates = prefilter.candidates(in: bytes)
+        guard !candidates.isEmpty else { return [] }
+        let keeps = bytes.count <= 1_024
+        if keeps, let known = detected[text] { return known }
+        var found: [Detection] = []
+        for order in candidates {
+            for match in detectors[order].matches(in: bytes, text: text) {
+                found.append(Detection(order: order, range: match.range, rule: match.rule))
             }
         }
-        return nil
+        if keeps { detected[text] = found }
+        return found
     }
 
     /// A Google API key that is the `apiKey` of a Firebase web app's configuration, which Firebase
@@ -281,39 +302,37 @@ struct ScrubEngine {
     /// First pass: registers every secret found by its shape, in order of position.
     private mutating func collectShapes(_ text: String, _ bytes: [UInt8], avoiding taken: ScrubRanges) {
         var found: [(range: Range<Int>, order: Int, secret: String, observed: String?, rule: ScrubRuleSpec)] = []
-        let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
+        let detectors = masking ? rules.maskingDetectors.detectors : rules.scrubbingDetectors.detectors
         // The placeholders already in the text, found once and only when a shape matched.
         var placed: ScrubRanges?
-        for order in prefilter.candidates(in: bytes) {
-            let detector = detectors[order]
-            if skipsEmail, case .shape(.email) = detector.matcher { continue }
-            for match in detector.matches(in: bytes, text: text) where !taken.overlaps(match.range) {
-                let raw = ScrubBytes.string(bytes, match.range)
-                if match.rule.name == "google-api-key", ScrubEngine.isFirebaseWebConfig(bytes, after: match.range) {
-                    continue
-                }
-                if !masking {
-                    // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
-                    if ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw) { continue }
-                    // Part of a placeholder, or joined to one: in `<scrubbed JWT>.<scrubbed JWT>` the
-                    // first one's payload and signature and the second one's header read as a JWT of
-                    // their own, and a chain of dotted segments that a scrub tiled into JWTs leaves
-                    // its last segments beside the last placeholder, where they read as a new one.
-                    // The scrub that wrote the placeholders saw them in their first context; judging
-                    // them again in the new one would change a scrubbed text.
-                    let ranges = placed ?? ScrubRanges(rules.placeholders.matches(in: bytes).map(\.range))
-                    placed = ranges
-                    if ranges.overlaps(ScrubEngine.widenedByAJoint(match.range, in: bytes)) { continue }
-                }
-                var secret = raw
-                if match.rule.style == .email {
-                    if ScrubBytes.contains(raw, "%40") {
-                        secret = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: false)
-                    }
-                    secret = EmailShape.decoded(secret)
-                }
-                found.append((match.range, order, secret, secret == raw ? nil : raw, match.rule))
+        for match in detections(in: text, bytes) where !taken.overlaps(match.range) {
+            let order = match.order
+            if skipsEmail, case .shape(.email) = detectors[order].matcher { continue }
+            let raw = ScrubBytes.string(bytes, match.range)
+            if match.rule.name == "google-api-key", ScrubEngine.isFirebaseWebConfig(bytes, after: match.range) {
+                continue
             }
+            if !masking {
+                // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
+                if ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw) { continue }
+                // Part of a placeholder, or joined to one: in `<scrubbed JWT>.<scrubbed JWT>` the
+                // first one's payload and signature and the second one's header read as a JWT of
+                // their own, and a chain of dotted segments that a scrub tiled into JWTs leaves
+                // its last segments beside the last placeholder, where they read as a new one.
+                // The scrub that wrote the placeholders saw them in their first context; judging
+                // them again in the new one would change a scrubbed text.
+                let ranges = placed ?? ScrubRanges(rules.placeholders.matches(in: bytes).map(\.range))
+                placed = ranges
+                if ranges.overlaps(ScrubEngine.widenedByAJoint(match.range, in: bytes)) { continue }
+            }
+            var secret = raw
+            if match.rule.style == .email {
+                if ScrubBytes.contains(raw, "%40") {
+                    secret = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: false)
+                }
+                secret = EmailShape.decoded(secret)
+            }
+            found.append((match.range, order, secret, secret == raw ? nil : raw, match.rule))
         }
         found.sort { ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order) }
         for item in found {
