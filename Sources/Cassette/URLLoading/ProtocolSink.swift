@@ -77,10 +77,10 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     private static func fields(_ headers: [HTTPHeader]) -> [String: String] {
         var fields: [String: String] = [:]
         fields.reserveCapacity(headers.count)
-        // The name each field was first spelled with, by its lower-cased form.
-        var spellings: [String: String] = [:]
+        // The name each field was first spelled with, by its folded form.
+        var spellings: [[UInt8]: String] = [:]
         for header in headers {
-            let folded = header.name.lowercased()
+            let folded = header.foldedName
             if let existing = spellings[folded] {
                 fields[existing]! += ", " + header.value
             } else {

@@ -28,11 +28,16 @@ public struct HTTPHeader: Sendable, Hashable {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
+    /// The name with ASCII letters lower-cased: equal for names that ``namesEqual(_:_:)``.
+    package var foldedName: [UInt8] {
+        name.utf8.map(HTTPHeader.lowercase)
+    }
+
     /// Sorts headers into the order cassettes store them in: by lower-cased name, keeping the
     /// relative order of fields with the same name (their order matters, as with `Set-Cookie`).
     package static func canonicalOrder(_ headers: [HTTPHeader]) -> [HTTPHeader] {
         guard headers.count > 1 else { return headers }
-        let keyed = headers.enumerated().map { (key: Array($0.element.name.utf8.map(lowercase)), $0.offset) }
+        let keyed = headers.enumerated().map { (key: $0.element.foldedName, $0.offset) }
         return keyed.sorted { lhs, rhs in
             if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
             return lhs.1 < rhs.1

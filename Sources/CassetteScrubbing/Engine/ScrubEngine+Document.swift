@@ -79,49 +79,32 @@ extension ScrubEngine {
     /// (`/locales/de.json`, `/admin/realms/x/localization/de`), or `messages` with a `lang` or
     /// `locale` query item (`/messages.json?lang=fr`).
     static func requestsTranslations(_ url: String) -> Bool {
-        var url = url
-        return url.withUTF8 { requestsTranslations(bytes: $0) }
-    }
-
-    private static func requestsTranslations(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = bytes.count
-        var start = 0
-        for index in 0..<max(0, count - 2)
-        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
-            && bytes[index + 2] == UInt8(ascii: "/")
-        {
-            start = index + 3
-            break
+        let bytes = Array(url.utf8)
+        let start = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0).map { $0 + 3 } ?? 0
+        let query = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        // Whether the part of `bytes` at `range` is `word` (lower-case ASCII), in any ASCII case.
+        func spells(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+            range.count == word.count && ShapeBytes.matchesIgnoringCase(word, in: bytes, at: range.lowerBound)
         }
-        var query = start
-        while query < count, bytes[query] != UInt8(ascii: "?"), bytes[query] != UInt8(ascii: "#") { query += 1 }
         var messages = false
         // The path's segments after the first (the host, or the first of a relative path), each
-        // split into words at `.`, `-` and `_`; compared in ASCII case.
+        // split into words at `.`, `-` and `_`.
         var segments = 0
         let named = forEachPart(of: bytes, start..<query, separatedBy: Array("/".utf8)) { segment in
             segments += 1
             guard segments > 1 else { return false }
             var first = true
             return forEachPart(of: bytes, segment, separatedBy: Array("._-".utf8)) { word in
-                let word = UnsafeBufferPointer(rebasing: bytes[word])
-                if translationWordBytes.contains(where: { ShapeBytes.equalsIgnoringASCIICase(word, $0) }) {
-                    return true
-                }
-                if first, messagesWordBytes.contains(where: { ShapeBytes.equalsIgnoringASCIICase(word, $0) }) {
-                    messages = true
-                }
+                if translationWordBytes.contains(where: { spells(word, $0) }) { return true }
+                if first, messagesWordBytes.contains(where: { spells(word, $0) }) { messages = true }
                 first = false
                 return false
             }
         }
-        guard !named, messages, query < count else { return named }
-        return forEachPart(of: bytes, (query + 1)..<count, separatedBy: Array("&".utf8)) { item in
+        guard !named, messages, query < bytes.count else { return named }
+        return forEachPart(of: bytes, (query + 1)..<bytes.count, separatedBy: Array("&".utf8)) { item in
             languageItemPrefixes.contains { prefix in
-                item.count >= prefix.count
-                    && ShapeBytes.equalsIgnoringASCIICase(
-                        UnsafeBufferPointer(rebasing: bytes[item.lowerBound..<(item.lowerBound + prefix.count)]), prefix
-                    )
+                item.count >= prefix.count && ShapeBytes.matchesIgnoringCase(prefix, in: bytes, at: item.lowerBound)
             }
         }
     }
@@ -129,8 +112,7 @@ extension ScrubEngine {
     /// Calls `body` with each non-empty part of `range` between separators, until it returns
     /// `true`; whether it did.
     private static func forEachPart(
-        of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separatedBy separators: [UInt8],
-        _ body: (Range<Int>) -> Bool
+        of bytes: [UInt8], _ range: Range<Int>, separatedBy separators: [UInt8], _ body: (Range<Int>) -> Bool
     ) -> Bool {
         var start = range.lowerBound
         while start < range.upperBound {

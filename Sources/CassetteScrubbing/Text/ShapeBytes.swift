@@ -36,10 +36,6 @@ package enum ShapeBytes {
         isBlank(byte) || byte == 0x0A || byte == 0x0D
     }
     @inline(__always) static func lowercase(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
-    /// Whether `bytes` spell `lowercased` (lower-case ASCII) in any ASCII case.
-    static func equalsIgnoringASCIICase(_ bytes: some Collection<UInt8>, _ lowercased: [UInt8]) -> Bool {
-        bytes.count == lowercased.count && zip(bytes, lowercased).allSatisfy { lowercase($0) == $1 }
-    }
 
     /// Whether `word` (lower-case ASCII) is at `offset`, ignoring case.
     static func matchesIgnoringCase(_ word: [UInt8], in bytes: [UInt8], at offset: Int) -> Bool {
