@@ -40,6 +40,8 @@ public final class Cassette: Sendable {
     /// file. A recording that finds other bytes there merges with what another writer wrote.
     let openedHash: String?
     private let protocolClasses = Locked<[ObjectIdentifier]>([])
+    /// The response heads of answers served as recorded, for every session of this cassette.
+    private let responseHeads: ResponseHeads
     /// Whether ``finish()`` fails when a recorded interaction was never requested.
     let requiresAllPlayed: Bool
 
@@ -116,6 +118,7 @@ public final class Cassette: Sendable {
             project.configuration.file?.path
             ?? (PackageRoot.containing(fileURL.deletingLastPathComponent()) ?? fileURL.deletingLastPathComponent())
             .appendingPathComponent(ProjectConfiguration.fileName).path
+        responseHeads = ResponseHeads(count: existing.count)
         replay = ReplaySession(
             table: ReplayTable(
                 interactions: existing, matcher: matcher,
@@ -210,7 +213,7 @@ public final class Cassette: Sendable {
         let protocolClass = ProtocolSlots.makeClass(
             for: SlotEntry(
                 route: replay, fileURL: fileURL, additionalHeaders: HTTPHeader.canonicalOrder(additional),
-                deliversChunks: deliversChunks))
+                heads: responseHeads, deliversChunks: deliversChunks))
         protocolClasses.withLock { $0.append(ObjectIdentifier(protocolClass)) }
         copy.protocolClasses = [protocolClass] + (configuration.protocolClasses ?? [])
         // Every request reaches the cassette: none is answered from (or stored in) a URL cache.

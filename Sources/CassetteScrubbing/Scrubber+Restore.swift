@@ -7,12 +7,7 @@ extension Scrubber {
     /// Only ``ScrubConfiguration/restore`` entries whose variable is set (and not empty) take
     /// effect. Values put into URLs are percent-encoded; JSON bodies stay JSON.
     public func restoring(_ interaction: Interaction, environment: [String: String]) -> Interaction {
-        let replacements: [(ScrubRegex, String)] = configuration.restore.compactMap { entry in
-            guard let value = environment[entry.environment], !value.isEmpty, let spec = rules.specs[entry.rule] else {
-                return nil
-            }
-            return (spec.recognizer, value)
-        }
+        let replacements = restorations(from: environment)
         guard !replacements.isEmpty else { return interaction }
         func text(_ text: String, inURL: Bool) -> String {
             var result = text
@@ -73,5 +68,24 @@ extension Scrubber {
             result.outcome = .response(response)
         }
         return result
+    }
+}
+
+extension Scrubber {
+    /// Whether ``restoring(_:environment:)`` can change an interaction with this environment: some
+    /// ``ScrubConfiguration/restore`` entry's variable is set. When not, replay serves every
+    /// recorded interaction exactly as it was read.
+    package func restoresAnything(from environment: [String: String]) -> Bool {
+        !restorations(from: environment).isEmpty
+    }
+
+    /// The recognizer of each placeholder to restore, with the value it is restored to.
+    fileprivate func restorations(from environment: [String: String]) -> [(ScrubRegex, String)] {
+        configuration.restore.compactMap { entry in
+            guard let value = environment[entry.environment], !value.isEmpty, let spec = rules.specs[entry.rule] else {
+                return nil
+            }
+            return (spec.recognizer, value)
+        }
     }
 }

@@ -10,6 +10,10 @@ struct Playback: Sendable {
     var error: URLError?
     /// How long to wait before answering, in milliseconds.
     var delayMilliseconds: Int = 0
+    /// The position in the cassette of ``interaction`` when it is served exactly as recorded (no
+    /// fault, restored placeholder, echo or `beforePlayback` changed it), so that whatever is built
+    /// from it for one request (``ResponseHeads``) serves the next one too; `nil` otherwise.
+    var position: Int?
 
     /// Plays the answer into `sink`: at once when there is no delay, else on `queue` once the delay
     /// has passed; a delay past `timeout` (seconds, when positive) fails the request with

@@ -57,6 +57,10 @@ final class ReplaySession: Sendable {
     /// host is listed.
     let passthrough: RecordingSession?
     private let context: Context
+    /// Whether every recorded interaction is served exactly as it was read: no placeholder is
+    /// restored from the environment, no echo rule copies a live value in, and no
+    /// `beforePlayback` changes it. Its playback then names its position (``Playback/position``).
+    private let servesAsRecorded: Bool
     private let state: Locked<State>
     /// How a miss's fix lines are worded (``ReplayMiss/advice``); set by `cassette serve`, `nil` for
     /// the library's own words.
@@ -83,6 +87,9 @@ final class ReplaySession: Sendable {
         self.recording = recording
         self.passthrough = passthrough
         self.context = context
+        servesAsRecorded =
+            !matcher.scrubber.restoresAnything(from: context.environment) && matcher.rules.echoes.isEmpty
+            && context.beforePlayback == nil
         var state = State(table: table)
         state.faultCalls = Array(repeating: 0, count: context.faults.count)
         self.state = Locked(state)
@@ -211,7 +218,8 @@ final class ReplaySession: Sendable {
             for key in [TableKey.spelling, .literal] {
                 switch take(key, request, fault: fault) {
                 case .closed: return .fail(.cassetteClosed(path: context.cassettePath))
-                case .served(let interaction): return serving(interaction, request, fault: fault)
+                case .served(let interaction, let position):
+                    return serving(interaction, at: position, request, fault: fault)
                 case .unmatched: continue
                 }
             }
@@ -227,7 +235,7 @@ final class ReplaySession: Sendable {
         let table: ReplayTable
         switch take(.identity(live.identity, accepting: accepted), request, fault: fault) {
         case .closed: return .fail(.cassetteClosed(path: context.cassettePath))
-        case .served(let interaction): return serving(interaction, request, fault: fault)
+        case .served(let interaction, let position): return serving(interaction, at: position, request, fault: fault)
         case .unmatched(let snapshot): table = snapshot
         }
         if plan == .newEpisodes, let recording { return .forward(recording) }
@@ -243,7 +251,8 @@ final class ReplaySession: Sendable {
     /// What taking an answer from the table gave.
     private enum Taken {
         case closed
-        case served(Interaction)
+        /// The recorded interaction at this position of the table.
+        case served(Interaction, position: Int)
         case unmatched(ReplayTable)
     }
 
@@ -279,12 +288,19 @@ final class ReplaySession: Sendable {
                         method: request.method, url: request.url,
                         answer: fault.map { .fault($0) } ?? .served(interaction: index)))
             }
-            return .served(state.table.interactions[index])
+            return .served(state.table.interactions[index], position: index)
         }
     }
 
-    /// The playback of a recorded `interaction` taken for `request`, with `fault`'s changes.
-    private func serving(_ interaction: Interaction, _ request: RecordedRequest, fault: FaultRule?) -> Decision {
+    /// The playback of a recorded `interaction` (at `position` in the table) taken for `request`,
+    /// with `fault`'s changes.
+    private func serving(_ interaction: Interaction, at position: Int, _ request: RecordedRequest, fault: FaultRule?)
+        -> Decision
+    {
+        if fault == nil, servesAsRecorded {
+            return .serve(
+                Playback(interaction: interaction, delayMilliseconds: context.latencyMilliseconds, position: position))
+        }
         var served = answer(interaction, to: request)
         if let keep = fault?.truncate, case .response(var response) = served.outcome, let body = response.body,
             body.count > keep

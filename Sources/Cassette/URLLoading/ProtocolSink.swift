@@ -28,22 +28,34 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     private let deliversChunks: Bool
     /// Set by `stopLoading()`: nothing more goes to the client.
     private let stopped: Locked<Bool>
+    /// Where the response head of an answer served as recorded is kept, and that answer's position
+    /// in the cassette (``Playback/position``); `nil` to build the head for this request alone.
+    private let reusedHead: (heads: ResponseHeads, position: Int)?
 
-    init(_ loader: ReplayProtocol, deliversChunks: Bool, stopped: Locked<Bool> = Locked(false)) {
+    init(
+        _ loader: ReplayProtocol, deliversChunks: Bool, stopped: Locked<Bool> = Locked(false),
+        reusing reusedHead: (heads: ResponseHeads, position: Int)? = nil
+    ) {
         self.loader = UncheckedBox(value: loader)
         self.deliversChunks = deliversChunks
         self.stopped = stopped
+        self.reusedHead = reusedHead
     }
 
     func head(_ recorded: RecordedResponse) {
         let loader = loader.value
         guard let client = loader.client else { return }
         let url = recorded.url.flatMap { URL(string: $0) } ?? loader.request.url ?? URL(fileURLWithPath: "/")
-        guard
-            let response = HTTPURLResponse(
+        let build = {
+            HTTPURLResponse(
                 url: url, statusCode: recorded.status, httpVersion: "HTTP/1.1",
                 headerFields: ProtocolSink.fields(recorded.headers))
-        else {
+        }
+        let response =
+            if let reusedHead { reusedHead.heads.response(at: reusedHead.position, url: url, build: build) } else {
+                build()
+            }
+        guard let response else {
             client.urlProtocol(loader, didFailWithError: URLError(.badServerResponse))
             return
         }

@@ -28,6 +28,8 @@ struct SlotEntry: Sendable {
     /// The cassette file, for the error when a request arrives after the cassette was released.
     let fileURL: URL
     let additionalHeaders: [HTTPHeader]
+    /// The response heads of the cassette's answers served as recorded, shared by its sessions.
+    let heads: ResponseHeads
     /// Whether a streamed body goes to the client in one `didLoad` per recorded chunk (else in one
     /// call): see ``ProtocolSink``.
     var deliversChunks = false

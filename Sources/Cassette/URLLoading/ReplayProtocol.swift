@@ -40,8 +40,12 @@ public class ReplayProtocol: URLProtocol {
             return
         }
         let requestURL = self.request.url ?? URL(fileURLWithPath: "/")
-        let sink = ProtocolSink(self, deliversChunks: entry.deliversChunks, stopped: stopped)
-        switch route.decision(for: request) {
+        let decision = route.decision(for: request)
+        // An answer served as recorded has a response head that the next request for it can reuse.
+        var reusing: (heads: ResponseHeads, position: Int)?
+        if case .serve(let playback) = decision, let position = playback.position { reusing = (entry.heads, position) }
+        let sink = ProtocolSink(self, deliversChunks: entry.deliversChunks, stopped: stopped, reusing: reusing)
+        switch decision {
         case .serve(let playback):
             let stopped = self.stopped
             // Recorded stream timing, when asked for, plays the chunks later, through the client's queue.

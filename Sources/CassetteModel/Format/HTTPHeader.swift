@@ -35,13 +35,22 @@ public struct HTTPHeader: Sendable, Hashable {
 
     /// Sorts headers into the order cassettes store them in: by lower-cased name, keeping the
     /// relative order of fields with the same name (their order matters, as with `Set-Cookie`).
+    ///
+    /// Names are compared as they are read, folded byte by byte, with nothing allocated; headers
+    /// already in that order (a cassette's, a request's single field) are returned as they are.
     package static func canonicalOrder(_ headers: [HTTPHeader]) -> [HTTPHeader] {
         guard headers.count > 1 else { return headers }
-        let keyed = headers.enumerated().map { (key: $0.element.foldedName, $0.offset) }
-        return keyed.sorted { lhs, rhs in
-            if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
-            return lhs.1 < rhs.1
-        }.map { headers[$0.1] }
+        if zip(headers, headers.dropFirst()).allSatisfy({ !foldedPrecedes($1.name, $0.name) }) { return headers }
+        return headers.enumerated().sorted { lhs, rhs in
+            if foldedPrecedes(lhs.element.name, rhs.element.name) { return true }
+            if foldedPrecedes(rhs.element.name, lhs.element.name) { return false }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// Whether `lhs` sorts before `rhs` by their ASCII-lower-cased bytes.
+    private static func foldedPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lazy.map(HTTPHeader.lowercase).lexicographicallyPrecedes(rhs.utf8.lazy.map(HTTPHeader.lowercase))
     }
 }
 
