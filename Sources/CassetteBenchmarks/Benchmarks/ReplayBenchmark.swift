@@ -7,6 +7,18 @@ import Foundation
 
 /// Replay cost per request beside a hand-written stub, at several cassette sizes, measured in
 /// interleaved rounds so that both sides of every ratio see the same machine load.
+///
+/// Two ways of asking: the same answers again and again (a cassette that repeats its last answer,
+/// a polling loop; replay reuses what it built for an answer served before), and each answer once,
+/// from a cassette opened afresh for the round (a test that replays its cassette from the start,
+/// the common case: nothing built before helps).
+///
+/// Every case gets a new `URLSession` each round, the stub's too: on Linux a session slows down as
+/// it runs tasks (a stub session that had run some 17,000 requests took 100–130 µs a request where a
+/// new one took 64 µs), so sessions of unequal age would make the ratios measure URLSession. And
+/// every case waits 50 ms after its session is made: on this benchmark's 2-core VM the memory a
+/// cassette's opening allocates and frees slowed the next milliseconds of any work by a fifth
+/// (120 µs a request at once, 99 µs after the pause), which is the machine, not replay.
 struct ReplayBenchmark {
     let sizes = [10, 1_000, 10_000]
     let rounds: Int
@@ -23,24 +35,30 @@ struct ReplayBenchmark {
         // Without a URL cache, as the cassette's sessions are: URLSession's cache lookup would
         // otherwise be most of the stub's cost, and the ratios would measure it.
         stubConfiguration.urlCache = nil
-        let stubSession = URLSession(configuration: stubConfiguration)
 
         var cassettes: [Int: Cassette] = [:]
-        var sessions: [Int: URLSession] = [:]
+        var files: [Int: URL] = [:]
         for size in sizes {
             let file = directory.appendingPathComponent("replay-\(size).json")
             try SyntheticCassette.document(count: size).write(to: file)
+            files[size] = file
             let options = Cassette.Options(scrubber: .default, whenExhausted: .repeatLast, environment: [:])
             let cassette = try Cassette(fileURL: file, mode: .replay, options: options)
             cassettes[size] = cassette
-            sessions[size] = cassette.session()
+        }
+        // A cassette opened afresh, whose answers are each served once.
+        func freshCassette(size: Int) throws -> Cassette {
+            try Cassette(
+                fileURL: files[size]!, mode: .replay, options: Cassette.Options(scrubber: .default, environment: [:]))
         }
         // Requests spread over the whole cassette in a fixed order (a stride prime to the sizes).
         var counter = 0
-        func requests(size: Int, token: Bool) -> [URLRequest] {
-            (0..<requestsPerRound).map { _ in
+        func requests(size: Int, token: Bool, once: Bool = false) -> [URLRequest] {
+            // Each answer once: distinct positions, since the stride is prime to the size.
+            let start = counter
+            return (0..<requestsPerRound).map { offset in
                 counter += 1
-                let index = counter * 7_919 % size
+                let index = (once ? start + offset : counter) * 7_919 % size
                 var request = URLRequest(url: URL(string: SyntheticCassette.url(index))!)
                 request.setValue("application/json", forHTTPHeaderField: "Accept")
                 if token { request.setValue(SyntheticCassette.liveToken, forHTTPHeaderField: "Authorization") }
@@ -56,20 +74,41 @@ struct ReplayBenchmark {
             } / Double(requests.count)
         }
 
-        // Cases 0 and 1 are the stub, given the same two requests as replay: one with nothing secret
-        // and one with a bearer token (URLSession's own cost of the header falls on both sides); then,
-        // per size, the two requests replayed.
-        let cases: [(size: Int, token: Bool, stub: Bool)] =
-            [(sizes[0], false, true), (sizes[0], true, true)]
-            + sizes.flatMap { [($0, false, false), ($0, true, false)] }
+        // The stub, given the same two requests as replay: one with nothing secret and one with a
+        // bearer token (URLSession's own cost of the header falls on both sides); then, per size,
+        // the two requests replayed again and again, and (where the cassette holds a round's
+        // requests) each answered once from a cassette opened for the round.
+        struct Case {
+            var size: Int
+            var token: Bool
+            var stub = false
+            /// For replay: a cassette opened afresh each round, each answer served once.
+            var fresh = false
+        }
+        let cases =
+            [Case(size: sizes[0], token: false, stub: true), Case(size: sizes[0], token: true, stub: true)]
+            + sizes.flatMap { [Case(size: $0, token: false), Case(size: $0, token: true)] }
+            + sizes.filter { $0 >= requestsPerRound }.flatMap {
+                [Case(size: $0, token: false, fresh: true), Case(size: $0, token: true, fresh: true)]
+            }
         var samples = Array(repeating: Samples(), count: cases.count)
         for round in -1..<rounds {  // round -1 warms up
             // Rotate the order so no case always runs first after a pause.
             for offset in 0..<cases.count {
                 let index = (round + 1 + offset) % cases.count
                 let item = cases[index]
-                let session = item.stub ? stubSession : sessions[item.size]!
-                let perRequest = try await measure(session, requests(size: item.size, token: item.token))
+                let opened = item.fresh && !item.stub ? try freshCassette(size: item.size) : nil
+                let session =
+                    item.stub
+                    ? URLSession(configuration: stubConfiguration) : (opened ?? cassettes[item.size]!).session()
+                try await Task.sleep(nanoseconds: 50_000_000)
+                let perRequest = try await measure(
+                    session, requests(size: item.size, token: item.token, once: item.fresh))
+                session.finishTasksAndInvalidate()
+                if let opened {
+                    precondition(opened.misses.isEmpty, "replay missed")
+                    try await opened.finish()
+                }
                 if round >= 0 { samples[index].add(perRequest) }
             }
         }
@@ -107,23 +146,33 @@ struct ReplayBenchmark {
             precondition(cassette.misses.isEmpty, "replay missed")
             try await cassette.finish()
         }
-        let stubs = [false: samples[0].median, true: samples[1].median]
-        print("   stub (hand-written URLProtocol), no secret     \(micros(stubs[false]!)) per request")
-        print("   stub (hand-written URLProtocol), bearer token  \(micros(stubs[true]!)) per request")
-        for (index, item) in cases.enumerated() where !item.stub {
-            let median = samples[index].median
-            let stub = stubs[item.token]!
+        func stub(token: Bool) -> Int { cases.firstIndex { $0.stub && $0.token == token }! }
+        for (index, item) in cases.enumerated() {
             let kind = item.token ? "bearer token" : "no secret"
-            let label = "replay, \(item.size) interactions, \(kind)".padding(toLength: 46, withPad: " ", startingAt: 0)
-            print(
-                "   \(label) \(micros(median)) per request   \(ratio(median / stub)) of stub   "
-                    + verdict(median / stub, atMost: 1.10) + "   (\(ratio(median / stubs[false]!)) of the stub without)"
-            )
+            let label =
+                item.stub
+                ? "stub (hand-written URLProtocol), \(kind)"
+                : "replay, \(item.size) interactions, \(item.fresh ? "each answer once" : "answers again"), \(kind)"
+            let median = samples[index].median
+            let (low, high) = samples[index].range
+            var line =
+                "   \(label.padding(toLength: 62, withPad: " ", startingAt: 0)) \(micros(median)) per request "
+                + "(\(micros(low))–\(micros(high)))"
+            if !item.stub {
+                let baseline = samples[stub(token: item.token)].median
+                let plain = samples[stub(token: false)].median
+                line +=
+                    "   \(ratio(median / baseline)) of stub   " + verdict(median / baseline, atMost: 1.10)
+                    + "   (\(ratio(median / plain)) of the stub without)"
+            }
+            print(line)
         }
         for line in ownLines { print(line) }
         for token in [false, true] {
-            let small = cases.firstIndex { !$0.stub && $0.size == sizes[0] && $0.token == token }!
-            let large = cases.firstIndex { !$0.stub && $0.size == sizes[sizes.count - 1] && $0.token == token }!
+            let small = cases.firstIndex { !$0.stub && !$0.fresh && $0.size == sizes[0] && $0.token == token }!
+            let large = cases.firstIndex {
+                !$0.stub && !$0.fresh && $0.size == sizes[sizes.count - 1] && $0.token == token
+            }!
             let growth = samples[large].median / samples[small].median
             print(
                 "   replay 10,000 vs 10 interactions (\(token ? "bearer token" : "no secret")): \(ratio(growth))   "
