@@ -38,6 +38,23 @@ import Testing
         #expect(position.column == 18)
     }
 
+    /// A file that is the canonical text cut short, or with more after it, differs where the
+    /// shorter one ends.
+    @Test func aFileThatIsAPrefixOrHasMoreDiffersWhereTheShorterEnds() throws {
+        let canonical = Self.document.encoded()
+        let lines = String(decoding: canonical, as: UTF8.self).split(separator: "\n").count
+        let cut = canonical.dropLast()
+        let cutPosition = try #require(Self.document.firstNonCanonicalPosition(in: Data(cut)))
+        #expect(cutPosition.line == lines)
+        #expect(cutPosition.column == 2)
+        let longer = canonical + Data("\n".utf8)
+        let longerPosition = try #require(Self.document.firstNonCanonicalPosition(in: longer))
+        #expect(longerPosition.line == lines + 1)
+        #expect(longerPosition.column == 1)
+        #expect(Self.document.firstNonCanonicalPosition(in: canonical, canonical: canonical) == nil)
+        #expect(Self.document.firstNonCanonicalPosition(in: cut, canonical: canonical) != nil)
+    }
+
     @Test func findingsCarryTheirPathAsComponents() throws {
         let located = Scrubber.default.locatedFindings(in: Self.document)
         let first = try #require(located.first)

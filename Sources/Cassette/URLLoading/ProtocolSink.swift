@@ -64,7 +64,11 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
 
     func chunk(_ data: Data) {
         guard !stopped.withLock({ $0 }) else { return }
-        guard deliversChunks else { return body.append(data) }
+        guard deliversChunks else {
+            // A body of one chunk (every buffered answer) is handed on as it is, not copied.
+            if body.isEmpty { body = data } else { body.append(data) }
+            return
+        }
         let loader = loader.value
         loader.client?.urlProtocol(loader, didLoad: data)
     }

@@ -73,12 +73,18 @@ public struct CassetteDocument: Sendable, Hashable {
     /// ``encoded()``, with room for `capacity` bytes reserved up front (the size of the file the
     /// document was read from, say), so a large cassette is not copied as its buffer grows.
     package func encoded(reservingCapacity capacity: Int) -> Data {
+        Data(encodedBytes(reservingCapacity: capacity))
+    }
+
+    /// The canonical bytes, as ``encoded(reservingCapacity:)`` gives them, without the copy into
+    /// `Data`: what a comparison with a file's bytes reads.
+    package func encodedBytes(reservingCapacity capacity: Int) -> [UInt8] {
         var writer = JSONWriter(style: .pretty)
         writer.reserveCapacity(capacity)
         writer.write(jsonValue)
         var bytes = writer.takeOutput()
         bytes.append(0x0A)
-        return Data(bytes)
+        return bytes
     }
 
     /// Writes the canonical bytes to `url` atomically: a crash leaves the old file or the new one,
