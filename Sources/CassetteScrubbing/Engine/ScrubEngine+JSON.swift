@@ -88,7 +88,7 @@ extension ScrubEngine {
         let enabled = rules.isEnabled(.secretField)
         let isJWK = members.contains { $0.key == "kty" }
         // Each key lower-cased once, for the word lists below.
-        let loweredKeys = members.map { $0.key.lowercased() }
+        let loweredKeys = members.map { ScrubBytes.lowercased($0.key) }
         let countsModelTokens = loweredKeys.contains { SecretNames.modelTokenSiblings.contains($0) }
         // `{"name": "DB_PASSWORD", "value": "…"}`: the name member names the value member.
         var pairName = scope.pairName

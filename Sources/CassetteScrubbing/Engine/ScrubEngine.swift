@@ -129,6 +129,22 @@ struct ScrubEngine {
     /// What the detectors found in each short text they ran on, for this run
     /// (``detections(in:_:)``).
     private var detected: [String: [Detection]] = [:]
+    /// The name verdicts this engine was given, in front of the matcher's shared memory of them.
+    private let names = NameVerdicts()
+
+    /// The verdicts on names one engine has asked for: a JSON key or header name recurs on every
+    /// interaction, and the matcher's own memory is shared by every engine behind one lock, which
+    /// the parallel slices of a document's first pass (one engine each) took for every key they
+    /// met, and waited on each other for. An engine runs on one thread, so this needs no lock.
+    private final class NameVerdicts {
+        struct Key: Hashable {
+            let name: String
+            let context: ScrubNameMatcher.Context
+        }
+
+        static let capacity = 1024
+        var known: [Key: ScrubNameMatcher.Traits] = [:]
+    }
 
     init(rules: ScrubRuleSet, masking: Bool) {
         self.rules = rules
@@ -155,11 +171,15 @@ struct ScrubEngine {
     /// What `name` says about its values in `context`, by the rule set's name matcher (which
     /// remembers its verdicts: names repeat across a cassette and across requests).
     func traits(_ name: String, in context: ScrubNameMatcher.Context) -> ScrubNameMatcher.Traits {
-        rules.names.traits(of: name, in: context)
+        let key = NameVerdicts.Key(name: name, context: context)
+        if let known = names.known[key] { return known }
+        let traits = rules.names.traits(of: name, in: context)
+        if names.known.count < NameVerdicts.capacity { names.known[key] = traits }
+        return traits
     }
 
     func isSecretName(_ name: String, in context: ScrubNameMatcher.Context) -> Bool {
-        rules.names.isSecret(name, in: context)
+        traits(name, in: context).contains(.secret)
     }
 
     /// Scrubs one text: registers what it holds (first pass) or returns it with replacements

@@ -50,6 +50,13 @@ enum ScrubBytes {
         return true
     }
 
+    /// `text.lowercased()`, and `text` itself when it is ASCII without a capital letter (most JSON
+    /// keys and names), which makes no new string.
+    static func lowercased(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+            ? text : text.lowercased()
+    }
+
     static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }
