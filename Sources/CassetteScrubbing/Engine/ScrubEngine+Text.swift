@@ -11,7 +11,7 @@ extension ScrubEngine {
     /// server-sent `data:` lines, JSON lines), its XML and HTML tags, and `name: "value"` pairs.
     mutating func textStructure(_ bytes: [UInt8], _ text: String, hint: MediaType?, into found: inout Found) {
         if let boundary = ScrubEngine.multipartBoundary(bytes, hint: hint) {
-            found.add(multipartStructure(bytes, boundary: boundary), avoiding: found.claimed)
+            found.addClear(multipartStructure(bytes, boundary: boundary))
             return
         }
         // A mail part in quoted-printable: its body decoded (a soft line break may split a token).
@@ -65,10 +65,10 @@ extension ScrubEngine {
         }
         // URLs first: a `token=` query item is the URL rule's.
         if ScrubEngine.mayHoldURL(bytes) { embeddedURLs(bytes, text, into: &found) }
-        found.add(lineStructure(bytes), avoiding: found.claimed)
-        found.add(tagStructure(bytes), avoiding: found.claimed)
-        found.add(cellStructure(bytes), avoiding: found.claimed)
-        found.add(pairStructure(bytes), avoiding: found.claimed)
+        found.addClear(lineStructure(bytes))
+        found.addClear(tagStructure(bytes))
+        found.addClear(cellStructure(bytes))
+        found.addClear(pairStructure(bytes))
     }
 
     /// The body of a MIME entity whose headers say `Content-Transfer-Encoding: quoted-printable`:

@@ -91,6 +91,13 @@ struct ScrubEngine {
             spans += other.spans.filter { !claimed.overlaps($0.range) }
             nested += other.nested.filter { !claimed.overlaps($0.range) }
         }
+
+        /// Adds what of `other` is clear of the ranges taken so far; those are gathered only when
+        /// `other` found something (most finders find nothing in most texts).
+        mutating func addClear(_ other: Found) {
+            guard !other.spans.isEmpty || !other.nested.isEmpty else { return }
+            add(other, avoiding: claimed)
+        }
     }
 
     /// Nested texts deeper than this are searched for shapes and echoes only.
