@@ -48,6 +48,34 @@ import Testing
         #expect(gone.misses.count == 1)
     }
 
+    /// A cassette of a megabyte or more is hashed while it is decoded: the ledger still names its
+    /// content by the SHA-256 of its bytes, so prune trusts it and removes what was not served.
+    @Test func aLargeCassetteIsPrunedByTheHashOfItsBytes() async throws {
+        let scratch = try ScratchPackage()
+        let large = String(repeating: "0123456789abcdef", count: 80_000)
+        let interactions = (1...3).map { index in
+            Interaction(
+                request: RecordedRequest(method: "GET", url: "https://api.example.com/v1/reports/\(index)"),
+                outcome: .response(Fixtures.response(index == 2 ? large : "report \(index)", contentType: "text/plain"))
+            )
+        }
+        try scratch.write("Cassettes/Reports.json", CassetteDocument(interactions: interactions))
+        let file = scratch.url("Cassettes/Reports.json")
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.count >= 1 << 20)
+        let ledger = scratch.url("usage")
+        let used = [("GET", "https://api.example.com/v1/reports/1"), ("GET", "https://api.example.com/v1/reports/2")]
+        #expect(try await replay(file, used, ledger: ledger).misses.isEmpty)
+        let ledgerText = try FileManager.default.contentsOfDirectory(at: ledger, includingPropertiesForKeys: nil)
+            .map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        #expect(ledgerText.contains(SHA256.hexDigest(bytes)), "\(ledgerText.prefix(400))")
+
+        let run = scratch.run("prune", "--ledger", ledger.path, "--force")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("Cassettes/Reports.json: removed 1 of 3 interactions"), "\(run.stdout)")
+        #expect(try CassetteDocument.read(from: file).interactions == [interactions[0], interactions[1]])
+    }
+
     /// A run in which a test failed before making its requests is no evidence that its cassette's
     /// interactions are unused: prune keeps that cassette whole and says why.
     @Test func pruningAfterATestFailedBeforeItsRequestsKeepsItsCassetteWhole() async throws {

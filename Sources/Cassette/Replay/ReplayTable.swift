@@ -46,7 +46,8 @@ package struct ReplayTable: Sendable {
     ) {
         strictOrder = order == .strict
         self.interactions = interactions
-        let matched = interactions.map { matcher.match($0.request) }
+        // Each recorded request masked and hashed once, on every core for a large cassette.
+        let matched = Parallel.map(interactions.count, minimumSlice: 256) { matcher.match(interactions[$0].request) }
         let identities = matched.map(\.identity)
         self.identities = identities
         maskedRequests = matched.map(\.masked)
