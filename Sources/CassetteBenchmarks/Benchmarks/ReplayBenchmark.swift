@@ -16,9 +16,10 @@ import Foundation
 /// Every case gets a new `URLSession` each round, the stub's too: on Linux a session slows down as
 /// it runs tasks (a stub session that had run some 17,000 requests took 100–130 µs a request where a
 /// new one took 64 µs), so sessions of unequal age would make the ratios measure URLSession. And
-/// every case waits 50 ms after its session is made: on this benchmark's 2-core VM the memory a
-/// cassette's opening allocates and frees slowed the next milliseconds of any work by a fifth
-/// (120 µs a request at once, 99 µs after the pause), which is the machine, not replay.
+/// every case waits 50 ms after its session is made: on this benchmark's 2-core VM, replay from a
+/// cassette opened just before took 120 µs a request at once and 99 µs after the pause, while the
+/// work of the opening settles. (The stub is not slower after a cassette was opened: 63 µs against
+/// 67 µs without, 30 rounds each; so what a first serve costs beyond the stub is replay's.)
 struct ReplayBenchmark {
     let sizes = [10, 1_000, 10_000]
     let rounds: Int
