@@ -144,13 +144,8 @@ struct ScrubEngine {
     /// the parallel slices of a document's first pass (one engine each) took for every key they
     /// met, and waited on each other for. An engine runs on one thread, so this needs no lock.
     private final class NameVerdicts {
-        struct Key: Hashable {
-            let name: String
-            let context: ScrubNameMatcher.Context
-        }
-
         static let capacity = 1024
-        var known: [Key: ScrubNameMatcher.Traits] = [:]
+        var known: [ScrubNameVerdicts.Key: ScrubNameMatcher.Traits] = [:]
     }
 
     init(rules: ScrubRuleSet, masking: Bool) {
@@ -178,7 +173,7 @@ struct ScrubEngine {
     /// What `name` says about its values in `context`, by the rule set's name matcher (which
     /// remembers its verdicts: names repeat across a cassette and across requests).
     func traits(_ name: String, in context: ScrubNameMatcher.Context) -> ScrubNameMatcher.Traits {
-        let key = NameVerdicts.Key(name: name, context: context)
+        let key = ScrubNameVerdicts.Key(name: name, context: context)
         if let known = names.known[key] { return known }
         let traits = rules.names.traits(of: name, in: context)
         if names.known.count < NameVerdicts.capacity { names.known[key] = traits }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Holds at most ``capacity`` names; past that, names are answered without being remembered.
 final class ScrubNameVerdicts: @unchecked Sendable {
-    private struct Key: Hashable {
+    /// A name in a context: what a verdict is remembered by (here and in each engine's own memory).
+    struct Key: Hashable {
         let name: String
         let context: ScrubNameMatcher.Context
     }

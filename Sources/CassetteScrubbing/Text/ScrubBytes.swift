@@ -53,8 +53,7 @@ enum ScrubBytes {
     /// `text.lowercased()`, and `text` itself when it is ASCII without a capital letter (most JSON
     /// keys and names), which makes no new string.
     static func lowercased(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
-            ? text : text.lowercased()
+        text.utf8.allSatisfy { $0 < 0x80 && !ShapeBytes.isUpper($0) } ? text : text.lowercased()
     }
 
     static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
