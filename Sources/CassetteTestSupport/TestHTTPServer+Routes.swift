@@ -1,3 +1,4 @@
+import CassetteModel
 import Foundation
 
 extension TestHTTPServer {
@@ -22,7 +23,7 @@ extension TestHTTPServer {
             return .bytes((0...255).map { UInt8($0) })
         case "/gzip":
             var response = HTTPResponseSpec.json("")
-            response.body = gzipCompress(Array(#"{"compressed":true,"items":[1,2,3]}"#.utf8))
+            response.body = Gzip.compress(Array(#"{"compressed":true,"items":[1,2,3]}"#.utf8))
             response.headers.append(("Content-Encoding", "gzip"))
             return response
         case "/redirect/chain":

@@ -146,8 +146,8 @@ import Testing
 
 /// Where a secret may hide in a cassette, and the spellings it may take there.
 enum CorpusSearch {
-    /// The texts to search: the file's bytes, every body's bytes (as UTF-8 and as Latin-1), and
-    /// whatever base64 runs and percent-encoded text in them decode to, three levels deep.
+    /// The texts to search: the file's bytes, every body's bytes (as UTF-8 and as Latin-1), the
+    /// members of compressed bodies and archives, and whatever base64 runs and percent-encoded text in them decode to, three levels deep.
     static func texts(of document: CassetteDocument, encoded: Data) -> [String] {
         var texts = [String(decoding: encoded, as: UTF8.self)]
         for interaction in document.interactions {
@@ -158,6 +158,7 @@ enum CorpusSearch {
                 texts.append(String(data: body, encoding: .isoLatin1) ?? "")
             }
         }
+        texts += ArchiveContents.texts(of: document)
         var frontier = texts
         for _ in 0..<3 {
             var next: [String] = []

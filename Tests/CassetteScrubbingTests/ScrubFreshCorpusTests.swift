@@ -198,8 +198,11 @@ import Testing
                 for (body, scrubbedBody) in [
                     (original.request.body, result.request.body), (original.response?.body, result.response?.body),
                 ] {
+                    // A compressed body or an archive is written back whole, its sizes and checksums
+                    // made true: it must open again with the same members.
                     if let body, let scrubbedBody, String(data: body, encoding: .utf8) == nil,
-                        body.count != scrubbedBody.count
+                        body.count != scrubbedBody.count,
+                        !ArchiveContents.isWrittenBackWhole([UInt8](body), as: [UInt8](scrubbedBody))
                     {
                         figures.framing.append("\(file): \(body.count) → \(scrubbedBody.count) bytes")
                     }
@@ -226,11 +229,11 @@ enum FreshSearch {
         return texts
     }
 
-    /// The texts an ordinary value is counted in: the file, every body as text, a body that is
-    /// base64 decoded, joined streams and decoded quoted-printable; not what parts of the text decode
+    /// The texts an ordinary value is counted in: the file, every body as text, the members of
+    /// compressed bodies and archives, a body that is base64 decoded, joined streams and decoded quoted-printable; not what parts of the text decode
     /// to, which includes what secrets decode to (the user name inside `Basic` credentials).
     static func primaryTexts(of document: CassetteDocument) -> [String] {
-        var texts = [String(decoding: document.encoded(), as: UTF8.self)]
+        var texts = [String(decoding: document.encoded(), as: UTF8.self)] + ArchiveContents.texts(of: document)
         for interaction in document.interactions {
             for case let body? in [interaction.request.body, interaction.response?.body] {
                 let text = String(decoding: body, as: UTF8.self)

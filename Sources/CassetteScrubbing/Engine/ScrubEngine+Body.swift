@@ -51,6 +51,7 @@ extension ScrubEngine {
 
     /// The bytes of a body that is not UTF-8 text, with secrets replaced; `nil` when nothing changed.
     mutating func walkBinary(_ bytes: [UInt8], mediaType: MediaType?, path: [JSONPathComponent]) -> [UInt8]? {
+        if let archive = walkArchive(bytes, path: path) { return archive }
         if let boundary = ScrubEngine.multipartBoundary(bytes, hint: mediaType) {
             return walkMultipart(bytes, boundary: boundary, path: path)
         }

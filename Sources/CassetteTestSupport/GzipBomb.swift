@@ -1,9 +1,11 @@
+import CassetteModel
+
 /// A gzip member of `count` zero bytes that is about 160 times smaller than what it
 /// decodes to: one deflate block with fixed Huffman codes (RFC 1951, BTYPE=01), a literal zero and
 /// then back-references of 258 bytes at distance 1, 13 bits each. The shape of a gzip bomb, for
 /// tests of what a recording does with a body that decodes far larger than it travelled.
 package func gzipBomb(zeros count: Int) -> [UInt8] {
-    var out: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]
+    var out = Gzip.plainHeader
     var bits = DeflateBits()
     bits.write(1, count: 1)  // BFINAL
     bits.write(1, count: 2)  // BTYPE 01, fixed Huffman codes
@@ -20,8 +22,8 @@ package func gzipBomb(zeros count: Int) -> [UInt8] {
     for _ in 0..<left { bits.writeCode(0b0011_0000, length: 8) }
     bits.writeCode(0, length: 7)  // end of block (256)
     out += bits.bytes()
-    out += littleEndianBytes(gzipCRC32([UInt8](repeating: 0, count: count)), width: 4)
-    out += littleEndianBytes(UInt32(truncatingIfNeeded: count), width: 4)
+    out.appendLittleEndian(crc32(repeatElement(0, count: count)), width: 4)
+    out.appendLittleEndian(UInt32(truncatingIfNeeded: count), width: 4)
     return out
 }
 
