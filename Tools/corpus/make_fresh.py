@@ -743,7 +743,7 @@ def metadata_server(split, cloud):
                get("http://169.254.169.254/latest/dynamic/instance-identity/document", {"instanceId": iid, "region": "eu-west-1", "accountId": prof.split(":")[4], "instanceProfileArn": prof}, headers=[("X-aws-ec2-metadata-token", itok)])])
     else:
         tok = S("ya29.c." + f.b64url(160), "plain", "GCE metadata access_token")
-        email = S(f.digits(12) + "-compute@developer.gserviceaccount.com", "plain", "default service account email (no address on disk)")
+        email = O(f.digits(12) + "-compute@developer.gserviceaccount.com", "plain", "default service account email (a service account, not a person: labelled a secret at first, changed to agree with the labellers of the final and blind splits)")
         proj = O("analytics-prod-" + f.digits(6), "plain", "project id")
         write([get("http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token", {"access_token": tok, "expires_in": 3599, "token_type": "Bearer"}, headers=[("Metadata-Flavor", "Google")]),
                get("http://metadata.google.internal/computeMetadata/v1/project/project-id", proj, rheaders=[TEXT], headers=[("Metadata-Flavor", "Google")]),

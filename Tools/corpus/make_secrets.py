@@ -568,7 +568,7 @@ def email_apis():
     brevo = S(shape("brevo-api-key"), "messaging", "Brevo api-key header")
     postmark = S(f.uuid(), "messaging", "X-Postmark-Server-Token header (a bare UUID)")
     recipient = S("zoë.müller@bücher.example", "email", "internationalised recipient in a SendGrid JSON body")
-    upper = S("SUPPORT@SHOP-EXAMPLE.COM", "email", "upper-case From address in a Postmark JSON body")
+    upper = S("MARTA.KOWALCZYK@SHOP-EXAMPLE.COM", "email", "upper-case From address of a person in a Postmark JSON body")
     cassette("email-apis.json", [
         interaction(request("POST", "https://api.sendgrid.com/v3/mail/send", [("Authorization", "Bearer " + sendgrid),
                                                                               JSON], {
@@ -1296,7 +1296,7 @@ def forms():
     start("form-bodies.json")
     password = S(f.password(16), "encodings", "password in a form body without a Content-Type")
     secret = S(f.b64url(40), "encodings", "client_secret in a form body typed text/plain")
-    email = S("ops+alerts@shop-example.org", "email", "username (percent-encoded @) in a form body")
+    email = S("dana.okoro+alerts@shop-example.org", "email", "username (percent-encoded @) in a form body")
     pin = S(f.pick("123456789", 1) + f.pick(DIGITS, 5), "encodings", "otp= in a form body (6 digits)")
     cassette("form-bodies.json", [
         interaction(request("POST", "https://auth.example.net/oauth/token", [],
@@ -1365,7 +1365,7 @@ def xml_soap():
 def escapes():
     start("escaped-text.json")
     code = S(f.b64url(32), "encodings", "code= of a URL whose & is written \\u0026 inside text-stored JSON")
-    email = S("billing.admin@shop-example.net", "email", "email with its @ written \\u0040 inside text-stored JSON")
+    email = S("lena.fischer@shop-example.net", "email", "email with its @ written \\u0040 inside text-stored JSON")
     reset = S(f.hex(48), "encodings", "token= of a reset link inside an HTML attribute with &amp; entities")
     entity_token = S(f.b64url(40), "encodings", "token written with HTML character references (&#95; for _) in a page")
     text = ('{"redirect":"https://shop.example.com/auth/cb?state=xyz\\u0026code=' + code + '\\u0026iss=idp",'
@@ -1444,7 +1444,7 @@ def emails():
     upper = S("JANE.DOE@EXAMPLE-CORP.COM", "email", "upper-case mail in a directory user object")
     idn = S("müller@bücher-shop.de", "email", "internationalised address in a directory user object")
     cjk = S("用户@例子.广告", "email", "address with a non-Latin local part and domain")
-    plus = S("ops+pagerduty@shop-example.io", "email", "plus-tagged address in a query item (percent-encoded)")
+    plus = S("r.iyer+pagerduty@shop-example.io", "email", "plus-tagged address in a query item (percent-encoded)")
     header = "Build Bot <build.bot@ci.shop-example.io>"
     log = S("sre.oncall@shop-example.io", "email", "address in a plain-text log line")
     cassette("emails.json", [

@@ -33,6 +33,8 @@ extension ScrubEngine {
         {
             return spans
         }
+        // Sentry's scheme names a DSN's public key; only a legacy `sentry_secret` (found above) is one.
+        if !masking, scheme == "sentry" { return [] }
         // `SharedKey account:signature` (Azure Storage, and other `key-id:signature` schemes): the
         // account names the key, the signature is the secret.
         if !masking, scheme != "basic", scheme != "bearer", let colon = keyIDColon(bytes, start..<end) {

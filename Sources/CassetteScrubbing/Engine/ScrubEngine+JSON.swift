@@ -420,7 +420,7 @@ extension ScrubEngine {
         }
         // A URL with credentials under a secret's name (`DATABASE_URL`): the URL rules take its
         // user info, and its host and path stay.
-        if scope.secret != nil, ScrubEngine.isURLWithCredentials(bytes) {
+        if scope.secret != nil, ScrubEngine.isURLWithCredentials(bytes) || ScrubEngine.isPublicDSN(bytes) {
             return process(text, utf8: bytes, kind: .url, path: place.path)
         }
         // A connection URL without credentials under such a name (`DATABASE_URL` of a ConfigMap:

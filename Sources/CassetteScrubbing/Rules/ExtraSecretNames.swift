@@ -45,19 +45,22 @@ package enum ExtraSecretNames {
     ]
 
     /// Words that make a following `code` a secret's name (`verification_code`, `mfaCode`,
-    /// `device_code`); a bare `code` is a secret only in URLs and forms, where OAuth puts it.
+    /// `device_code`); a bare `code` is a secret only in URLs and forms, where OAuth puts it. Not
+    /// `user`: a device flow's `user_code` is shown on screen for the user to type.
     package static let codeQualifiers: Set<String> = [
         "verification", "confirmation", "auth", "authorization", "authentication", "sms", "mfa", "otp", "totp",
         "two", "factor", "2fa", "security", "reset", "login", "activation", "recovery", "backup", "pin", "device",
-        "user", "access", "one", "time", "magic", "email", "phone", "passcode", "unlock", "invite", "invitation",
+        "access", "one", "time", "magic", "email", "phone", "passcode", "unlock", "invite", "invitation",
     ]
 
     /// Whole names that hold a secret in any context (JSON key, form field, query item, header, XML
-    /// element): `pass`, `pin`, `code_verifier`, `device_code`, `SAMLResponse`.
+    /// element): `pass`, `pin`, `code_verifier`, `device_code`. Not `SAMLResponse`: it is opened and
+    /// its signature and subject scrubbed inside, so that its issuer, ids, digests and certificate
+    /// stay readable; not `user_code`, which a device flow shows on screen for the user to type.
     package static let names: Set<String> = [
         "pass", "pwd", "pswd", "pin", "pin-code", "pincode", "passcode", "otp", "otp-code", "mfa-code", "totp",
-        "code-verifier", "device-code", "user-code", "oauth-verifier", "client-assertion",
-        "saml-response", "samlresponse", "saml-assertion", "private-key", "privatekey", "secret-key", "secretkey",
+        "code-verifier", "device-code", "oauth-verifier", "client-assertion", "private-key", "privatekey", "secret-key",
+        "secretkey",
         "access-key", "accesskey", "auth-key", "authkey", "application-key", "app-key", "appkey", "hmac",
         "hmac-key", "hmac-secret", "signing-secret", "webhook-secret", "shared-secret", "master-key",
         "account-key", "storage-key", "primary-key", "secondary-key", "primary-connection-string",
@@ -84,7 +87,7 @@ package enum ExtraSecretNames {
         "webhook-signature", "svix-signature", "x-hmac", "x-hmac-signature", "x-adyen-hmac-signature",
         "x-razorpay-signature", "verif-hash", "x-mailgun-signature", "x-hook-secret", "x-hook-signature",
         "x-zm-signature", "x-atlassian-webhook-signature", "x-pagerduty-signature", "x-linear-signature",
-        "x-notion-signature", "x-figma-signature", "x-sentry-auth", "sentry-hook-signature", "x-insert-key",
+        "x-notion-signature", "x-figma-signature", "sentry-hook-signature", "x-insert-key",
         "x-query-key", "x-license-key", "x-rapidapi-key", "x-appwrite-key", "x-vtex-api-appkey",
         "x-vtex-api-apptoken", "accesskey", "private-token", "job-token", "deploy-token", "x-vault-token",
         "x-consul-token", "x-nomad-token", "x-sf-token", "x-auth-key", "x-auth-token", "x-access-token",
@@ -105,8 +108,8 @@ package enum ExtraSecretNames {
     /// ticket, `sid` a session id (in JSON, Twilio's `sid` is a resource id).
     package static let urlAndFormNames: Set<String> = [
         "pswd", "pin", "otp", "appid", "sign", "ticket", "sid", "sessid", "phpsessid", "jsessionid", "apikey",
-        "api-key", "auth", "access-key", "auth-key", "secret-key", "client-assertion", "assertion", "saml-response",
-        "samlresponse", "code-verifier", "device-code", "user-code", "oauth-verifier", "skey",
+        "api-key", "auth", "access-key", "auth-key", "secret-key", "client-assertion", "assertion", "code-verifier",
+        "device-code", "oauth-verifier", "skey",
     ]
 
     /// Whole names that contain a secret word but hold none: counts and limits of model tokens,

@@ -16,6 +16,8 @@ enum ScrubHeaderStructure: Equatable {
 
     private static let byName: [String: ScrubHeaderStructure] = [
         "authorization": .credentials, "proxy-authorization": .credentials,
+        // `Sentry sentry_key=<public key>, sentry_version=7, sentry_secret=…`: only a legacy secret.
+        "x-sentry-auth": .credentials,
         "cookie": .cookies(allPairs: true), "set-cookie": .cookies(allPairs: false),
         "location": .url, "content-location": .url,
     ]

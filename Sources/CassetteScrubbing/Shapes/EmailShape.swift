@@ -130,8 +130,39 @@ enum EmailShape {
         {
             return nil
         }
+        // `cid:logo@acme.example` (RFC 2392) names a MIME part.
+        if start >= 4,
+            ["cid:", "mid:"].contains(String(decoding: bytes[(start - 4)..<start], as: UTF8.self).lowercased())
+        {
+            return nil
+        }
+        if isNotAPerson(local: bytes[start..<at], domain: bytes[domainStart..<end]) { return nil }
         return start..<end
     }
+
+    /// Addresses that name no person: role mailboxes (RFC 2142's and their kin: `billing@`,
+    /// `no-reply@`, `ops@`, every word of the local part a role) and cloud service accounts
+    /// (`…@…iam.gserviceaccount.com`, `…-compute@developer.gserviceaccount.com`).
+    static func isNotAPerson(local: ArraySlice<UInt8>, domain: ArraySlice<UInt8>) -> Bool {
+        let host = String(decoding: domain, as: UTF8.self).lowercased()
+        if host == "gserviceaccount.com" || host.hasSuffix(".gserviceaccount.com") { return true }
+        let mailbox = String(decoding: local, as: UTF8.self).lowercased().prefix { $0 != "+" }
+        let words = mailbox.split { $0 == "." || $0 == "-" || $0 == "_" }
+        return !words.isEmpty && words.allSatisfy { roleWords.contains(String($0)) }
+    }
+
+    /// Words of role mailboxes: RFC 2142's, those of mail systems and of company functions.
+    static let roleWords: Set<String> = [
+        "info", "marketing", "sales", "support", "abuse", "noc", "security", "postmaster", "hostmaster",
+        "webmaster", "usenet", "news", "www", "ftp", "no", "not", "do", "reply", "noreply", "donotreply", "replies",
+        "mailer", "daemon", "bounce", "bounces", "notifications", "notification", "notify", "alerts", "alert",
+        "billing", "invoices", "invoice", "accounts", "accounting", "finance", "payments", "payouts", "orders",
+        "order", "help", "helpdesk", "contact", "hello", "team", "office", "admin", "administrator", "root", "ops",
+        "devops", "sre", "it", "hr", "jobs", "careers", "press", "media", "legal", "privacy", "compliance", "dpo",
+        "feedback", "newsletter", "updates", "receipts", "service", "services", "customer", "customers", "care",
+        "enquiries", "inquiries", "reservations", "bookings", "events", "partners", "community", "developers",
+        "system", "monitoring", "status", "reports", "dmarc", "mail", "email", "desk", "welcome",
+    ]
 
     /// Two or more letters (of any script), or an IDN `xn--` label, and no file extension.
     private static func isTopLevelDomain(_ label: ArraySlice<UInt8>) -> Bool {
