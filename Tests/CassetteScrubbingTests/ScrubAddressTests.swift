@@ -33,6 +33,24 @@ import Testing
         E.expectScrubbed(E.response("sent by \(address) today\n", "text/plain"), [address])
     }
 
+    /// An address found on its own (`o-platform@dev.azure.com` after a comma) is not replaced
+    /// where it is the end of a longer one (`contoso-platform@dev.azure.com`): that would make a new
+    /// address of the rest, and a second scrub would change it. Its escaped spellings still go.
+    @Test func anAddressInsideALongerOneIsLeftToIt() {
+        let text =
+            "seen: ],o-platform@dev.azure.com/x\n"
+            + "remote: https://contoso-platform@dev.azure.com/contoso-platform/_apis\n"
+            + "link: mailto%3Ao-platform%40dev.azure.com and \\u003co-platform@dev.azure.com\n"
+        let document = E.response(text, "text/plain")
+        let scrubbed = Scrubber.default.scrub(document)
+        let body = E.scrubbedResponseBody(document)
+        #expect(body.contains("https://contoso-platform@dev.azure.com/contoso-platform/_apis"), "\(body)")
+        #expect(!body.contains("],o-platform@dev.azure.com"))
+        #expect(!body.contains("%3Ao-platform%40dev.azure.com"))
+        #expect(!body.contains("u003co-platform@dev.azure.com"))
+        #expect(Scrubber.default.scrub(scrubbed).encoded() == scrubbed.encoded(), "scrubbing twice changed it")
+    }
+
     /// A SAML response is opened, not replaced whole: its signature and subject go, its issuer, ids,
     /// digest and certificate (all public, and what a reviewer reads) stay.
     @Test func aSAMLResponseKeepsWhatIsPublic() throws {

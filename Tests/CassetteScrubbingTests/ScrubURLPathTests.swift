@@ -39,6 +39,16 @@ import Testing
             "https://app.example.com/auth/magic-link/eyMagicLinkT0ken_5b2c9e1d7f3a",
             "eyMagicLinkT0ken_5b2c9e1d7f3a", "https://app.example.com/auth/magic-link/SCRUBBED-PATH-1"
         ),
+        (
+            "https://img.example.com/tNuwCDNBt_Z_XgJrKw4KBQdwyBZenLt6Fh6svDvkimw/rs:fill:300:400:0/g:sm/plain/s3://media/a.jpg",
+            "tNuwCDNBt_Z_XgJrKw4KBQdwyBZenLt6Fh6svDvkimw",
+            "https://img.example.com/SCRUBBED-PATH-1/rs:fill:300:400:0/g:sm/plain/s3://media/a.jpg"
+        ),
+        (
+            "https://res.cloudinary.com/acme/image/upload/s--Py4oUTCX--/c_fill,w_600/v1795950000/products/front.jpg",
+            "Py4oUTCX",
+            "https://res.cloudinary.com/acme/image/upload/s--SCRUBBED-PATH-1--/c_fill,w_600/v1795950000/products/front.jpg"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -60,6 +70,10 @@ import Testing
             "https://api.github.com/repos/apple/swift/issues/71234", "https://api.example.com/v1/users/42/tokens",
             "https://hooks.slack.com/services", "https://example.com/docs/reset-password/how-it-works",
             "https://cdn.example.com/assets/app.3f2a9c1b8d7e6f5a.js", "ssh://git@github.com/org/repo.git",
+            // 43 characters that are no imgproxy signature (no processing option after them), and a
+            // Cloudinary path without a signature.
+            "https://api.example.com/tNuwCDNBt_Z_XgJrKw4KBQdwyBZenLt6Fh6svDvkimw/details",
+            "https://res.cloudinary.com/acme/image/upload/c_fill,w_600/v1795950000/products/front.jpg",
         ] {
             E.expectUntouched(CassetteDocument(interactions: [F.interaction(F.request(url: url))]))
         }

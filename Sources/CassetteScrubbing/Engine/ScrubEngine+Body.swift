@@ -76,6 +76,9 @@ extension ScrubEngine {
                     byShape: false)
             }
         }
+        if phase == .collect, rules.isEnabled(.secretField), ScrubEngine.isMessagePack(mediaType, bytes) {
+            registerMessagePackSecrets(bytes)
+        }
         var output: [UInt8] = []
         var cursor = 0
         for run in ScrubEngine.printableRuns(bytes) {

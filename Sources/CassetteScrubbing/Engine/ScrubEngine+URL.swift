@@ -141,6 +141,32 @@ extension ScrubEngine {
         return upper >= 4 && lower >= 4 && digit >= 4
     }
 
+    /// 43 base64url characters (an HMAC-SHA256 without padding) mixing cases and digits.
+    static func isImgproxySignature(_ segment: ArraySlice<UInt8>) -> Bool {
+        segment.count == 43 && segment.contains(where: ShapeBytes.isUpper)
+            && segment.contains(where: ShapeBytes.isLower)
+            && segment.contains(where: ShapeBytes.isDigit)
+            && segment.allSatisfy {
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+            }
+    }
+
+    /// An imgproxy processing option (`rs:fill:300:400`, `g:sm`, `resize:fit:…`) or source marker
+    /// (`plain`).
+    static func isImgproxyOption(_ segment: ArraySlice<UInt8>) -> Bool {
+        if segment.elementsEqual("plain".utf8) { return true }
+        guard let colon = segment.firstIndex(of: UInt8(ascii: ":")), colon > segment.startIndex else { return false }
+        return segment[..<colon].allSatisfy { ShapeBytes.isLower($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// `s--` and 8 to 32 base64url characters, then `--`: a Cloudinary delivery URL's signature.
+    static func isCloudinarySignature(_ segment: ArraySlice<UInt8>) -> Bool {
+        let inner = segment.dropFirst(3).dropLast(2)
+        return segment.starts(with: "s--".utf8) && segment.reversed().starts(with: "--".utf8)
+            && (8...32).contains(inner.count) && inner.contains(where: { !ShapeBytes.isLower($0) })
+            && inner.allSatisfy { ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    }
+
     /// Secrets in the segments of a URL path.
     private func pathSpans(_ bytes: [UInt8], _ range: Range<Int>, host: String) -> [Span] {
         var segments: [Range<Int>] = []
@@ -208,6 +234,18 @@ extension ScrubEngine {
             // digests and ids are one case and stay.
             if ScrubEngine.isSignedSegment(bytes[segment]) {
                 add(segment, "signed segment of the URL path")
+                continue
+            }
+            // Image proxies sign the path: imgproxy's `/<HMAC-SHA256, 43 base64url>/rs:fill:…/…` and
+            // Cloudinary's `/s--<signature>--/`.
+            if position == 0, position + 1 < segments.count, ScrubEngine.isImgproxySignature(bytes[segment]),
+                ScrubEngine.isImgproxyOption(bytes[segments[position + 1]])
+            {
+                add(segment, "image proxy signature in the URL path")
+                continue
+            }
+            if ScrubEngine.isCloudinarySignature(bytes[segment]) {
+                add((segment.lowerBound + 3)..<(segment.upperBound - 2), "Cloudinary signature in the URL path")
                 continue
             }
             // `/reset-password/<token>`, `/magic-link/<token>`.

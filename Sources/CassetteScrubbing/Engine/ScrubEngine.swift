@@ -402,10 +402,37 @@ struct ScrubEngine {
                 let (range, needle) = echoes[echoIndex]
                 echoIndex += 1
                 let entry = table.entries[needle.entry]
+                // `o-platform@dev.azure.com` inside `contoso-platform@dev.azure.com` is part of another
+                // address: replacing it would leave `contosuser-2@example.invalid`, a new address.
+                if entry.isAddress, ScrubEngine.continuesAnAddress(bytes, before: range.lowerBound, needle.bytes) {
+                    continue
+                }
                 add(range, needle.replacement, rule: entry.rule, summary: entry.summary, bytes, path, to: &edits)
             }
         }
         return edits
+    }
+
+    /// Whether a spelling of an address (`@`, `%40` or `\u0040` in it; not its base64) found at
+    /// `index` is the end of a longer local part: a letter, digit or `._%+-` before it that is not
+    /// the end of an escape (`%3A`, `\u003c`, `=3D`).
+    static func continuesAnAddress(_ bytes: [UInt8], before index: Int, _ needle: [UInt8]) -> Bool {
+        guard index > 0,
+            needle.contains(UInt8(ascii: "@")) || needle.contains(UInt8(ascii: "%")) || needle.contains(0x5C)
+        else { return false }
+        let previous = bytes[index - 1]
+        guard ShapeBytes.isAlphanumeric(previous) || EmailShape.localSymbols.contains(previous) else { return false }
+        if index >= 3, bytes[index - 3] == UInt8(ascii: "%") || bytes[index - 3] == UInt8(ascii: "="),
+            ShapeBytes.isHexDigit(bytes[index - 2]), ShapeBytes.isHexDigit(previous)
+        {
+            return false
+        }
+        if index >= 6, bytes[index - 6] == 0x5C, bytes[index - 5] == UInt8(ascii: "u"),
+            bytes[(index - 4)..<index].allSatisfy(ShapeBytes.isHexDigit)
+        {
+            return false
+        }
+        return true
     }
 
     /// Adds an edit and its finding, unless it would change nothing.

@@ -10,6 +10,8 @@ struct ScrubSecretTable {
         var echoes: Bool
         /// (form of the secret, the same form of the placeholder).
         var forms: [(String, String)]
+        /// Whether the secret is an email address.
+        var isAddress = false
     }
 
     /// Class tokens instead of numbered placeholders.
@@ -63,7 +65,7 @@ struct ScrubSecretTable {
         entries.append(
             Entry(
                 placeholder: placeholder, rule: rule.name, summary: summary,
-                echoes: byShape || ScrubEchoPolicy.echoes(secret), forms: forms))
+                echoes: byShape || ScrubEchoPolicy.echoes(secret), forms: forms, isAddress: rule.style == .email))
         return placeholder
     }
 
