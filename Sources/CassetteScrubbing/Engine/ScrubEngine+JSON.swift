@@ -26,6 +26,9 @@ extension ScrubEngine {
         /// The value stands in a catalogue of translations: a namespaced key (`auth.password`), or
         /// an object whose strings are all natural language with some prose among them.
         var catalogue = false
+        /// Members of a GraphQL request's `variables` bound to arguments named like secrets
+        /// (`set_password(new_password: $p)`): member name to argument name.
+        var boundSecrets: [String: String] = [:]
     }
 
     /// Where a JSON value is: the path findings name (into a structured body, or the text location
@@ -114,6 +117,9 @@ extension ScrubEngine {
         // The object is a secret store's record of one secret (`"id": "https://….vault.azure.net/secrets/…"`,
         // `"name": "projects/…/secrets/…/versions/3"`): its value members hold that secret.
         let resource = scope.resource ?? secretResource(members, loweredKeys)
+        // A GraphQL request: the variables its query binds to arguments named like secrets.
+        let boundSecrets = ScrubEngine.graphQLSecretVariables(
+            members, loweredKeys, isSecret: { isSecretName($0, in: .jsonKey) })
         // Whether the object is a catalogue of translations, judged only once a member is secret.
         var isCatalogue: Bool?
         var result = members
@@ -124,9 +130,18 @@ extension ScrubEngine {
             var child = JSONScope()
             let keyTraits = traits(key, in: .jsonKey)
             child.messageID = keyTraits.contains(.messageID)
+            if !boundSecrets.isEmpty, loweredKeys[index] == "variables" { child.boundSecrets = boundSecrets }
+            // A JSON:API record of a credential (`{"type": "api_keys", "attributes": {"key": …}}`,
+            // Datadog's and others' key-creation answers): its attributes' `key`, `token`, `secret`
+            // and `value` hold it, though their names alone say nothing.
+            if loweredKeys[index] == "attributes", let kind = ScrubEngine.credentialRecordType(members, loweredKeys) {
+                child.boundSecrets = ["key": kind, "token": kind, "secret": kind, "value": kind]
+            }
             if isJWK {
                 // A JSON Web Key: only its private members are secrets, also under `keys`.
                 if SecretNames.privateJWKMembers.contains(key) { child.secret = (key, false) }
+            } else if let argument = scope.boundSecrets[key], !ScrubEngine.isPlainValue(member.value) {
+                child.secret = (argument, false)
             } else if let marker, SecretNames.markedValueKeys.contains(loweredKeys[index]),
                 !ScrubEngine.isPlainValue(member.value)
             {
@@ -200,6 +215,46 @@ extension ScrubEngine {
         }
         if !renamed && ScrubEngine.isSame(members, result) { return .object(members) }
         return renamed && !place.isText ? .object(sorting: result) : .object(result)
+    }
+
+    /// The `type` of a JSON:API resource that is a credential: its last word `key(s)` or
+    /// `token(s)` (`api_keys`, `application_keys`, `personal_access_tokens`).
+    static func credentialRecordType(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> String? {
+        guard let position = loweredKeys.firstIndex(of: "type"), case .string(let type) = members[position].value,
+            let last = ScrubNameMatcher.words(type).last, ["key", "keys", "token", "tokens"].contains(last)
+        else { return nil }
+        return type
+    }
+
+    /// The variables that a GraphQL request's `query` passes as arguments named like secrets:
+    /// `new_password: $p` binds `p`. Empty for any other object.
+    static func graphQLSecretVariables(
+        _ members: [JSONValue.Member], _ loweredKeys: [String], isSecret: (String) -> Bool
+    ) -> [String: String] {
+        guard loweredKeys.contains("variables"), let position = loweredKeys.firstIndex(of: "query"),
+            case .string(let query) = members[position].value, query.utf8.contains(UInt8(ascii: "$"))
+        else { return [:] }
+        let bytes = Array(query.utf8)
+        func isNameByte(_ byte: UInt8) -> Bool { ShapeBytes.isAlphanumeric(byte) || byte == UInt8(ascii: "_") }
+        var bound: [String: String] = [:]
+        var index = 0
+        while let dollar = bytes[index...].firstIndex(of: UInt8(ascii: "$")) {
+            index = dollar + 1
+            var variableEnd = index
+            while variableEnd < bytes.count, isNameByte(bytes[variableEnd]) { variableEnd += 1 }
+            // Back from `$` over blanks, a colon and blanks to the argument's name.
+            var cursor = dollar
+            while cursor > 0, ShapeBytes.isBlank(bytes[cursor - 1]) { cursor -= 1 }
+            guard variableEnd > index, cursor > 0, bytes[cursor - 1] == UInt8(ascii: ":") else { continue }
+            cursor -= 1
+            while cursor > 0, ShapeBytes.isBlank(bytes[cursor - 1]) { cursor -= 1 }
+            var nameStart = cursor
+            while nameStart > 0, isNameByte(bytes[nameStart - 1]) { nameStart -= 1 }
+            guard nameStart < cursor, nameStart == 0 || bytes[nameStart - 1] != UInt8(ascii: "$") else { continue }
+            let argument = ScrubBytes.string(bytes, nameStart..<cursor)
+            if isSecret(argument) { bound[ScrubBytes.string(bytes, index..<variableEnd)] = argument }
+        }
+        return bound
     }
 
     /// The marker among an object's members that says its value members hold a secret: a boolean

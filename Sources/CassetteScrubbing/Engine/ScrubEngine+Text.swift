@@ -65,6 +65,7 @@ extension ScrubEngine {
         }
         // URLs first: a `token=` query item is the URL rule's.
         if ScrubEngine.mayHoldURL(bytes) { embeddedURLs(bytes, text, into: &found) }
+        found.addClear(csvStructure(bytes, hint: hint))
         found.addClear(lineStructure(bytes))
         found.addClear(tagStructure(bytes))
         found.addClear(cellStructure(bytes))

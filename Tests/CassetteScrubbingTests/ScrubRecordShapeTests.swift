@@ -1,0 +1,79 @@
+import CassetteScrubbing
+import Foundation
+import Testing
+
+/// Secrets that a record's shape names rather than their own names: a table's column, a GraphQL
+/// argument a variable is bound to, a JSON:API record of a credential, an integration's key.
+@Suite struct ScrubRecordShapeTests {
+    typealias E = ScrubExpectations
+
+    static let keys = ["ak_CVkl4G6LTWoIZNQ65AIPWk7qtdOpwzDV", "ak_krahNL5qVkT91fp5RqbYfGCVZqzBX24Y"]
+
+    @Test(arguments: [("text/csv", ","), ("text/plain", ","), ("text/plain", ";"), ("text/tab-separated-values", "\t")])
+    func aTablesSecretColumnIsScrubbedAndTheRestStays(contentType: String, delimiter: String) {
+        let rows = [
+            ["id", "role", "api_key", "password_changed_at"],
+            ["usr_CJ4Wpc3MUYrp", "viewer", Self.keys[0], "2026-11-20T10:00:00Z"],
+            ["usr_87oXZV2mWflF", "owner", "\"\(Self.keys[1])\"", "2026-11-21T10:00:00Z"],
+        ]
+        let body = rows.map { $0.joined(separator: delimiter) }.joined(separator: "\r\n") + "\r\n"
+        let document = E.response(body, contentType)
+        E.expectScrubbed(document, Self.keys)
+        let scrubbed = E.scrubbedResponseBody(document)
+        for kept in ["usr_CJ4Wpc3MUYrp", "viewer", "2026-11-20T10:00:00Z", "password_changed_at"] {
+            #expect(scrubbed.contains(kept), "\(kept) lost")
+        }
+    }
+
+    @Test func textWithCommasIsNoTable() {
+        E.expectUntouched(
+            E.response(
+                "Reset your password, then sign in again.\nThe key, as before, is on the card.\n", "text/plain"))
+        E.expectUntouched(E.response("name,token_count,role\nchat,1234,assistant\n", "text/csv"))
+    }
+
+    @Test func aGraphQLVariableBoundToASecretArgumentIsScrubbedWhereverItIsEchoed() {
+        let password = "LLZTaADhh9ymz8^r%A94"
+        let request =
+            #"{"query":"mutation ($p: String!, $n: String!) { set_db_password(args: {new_password: $p, note: $n}) { ok } }","variables":{"p":"\#(password)","n":"rotated by the release job"}}"#
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "https://graphql.example.app/v1/graphql",
+                    headers: [HTTPHeader("Content-Type", "application/json")], body: Data(request.utf8)),
+                outcome: .response(
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "application/json")],
+                        body: Data(
+                            #"{"errors":[{"extensions":{"internal":{"arguments":["(Oid 25,Just (\"\#(password)\",Binary))"]}}}]}"#
+                                .utf8))))
+        ])
+        E.expectScrubbed(document, [password])
+        let scrubbed = Scrubber.default.scrub(document)
+        let body = String(decoding: scrubbed.interactions[0].request.body ?? Data(), as: UTF8.self)
+        #expect(body.contains("rotated by the release job"), "an unbound variable was scrubbed: \(body)")
+    }
+
+    @Test func aJSONAPIRecordOfAKeyHoldsItInItsAttributes() {
+        let key = "98fece16a38e8e46ea2bef7577fef097"
+        let document = E.response(
+            #"{"data":{"attributes":{"key":"\#(key)","last4":"f097","name":"ingest-2"},"id":"cc21b436-5d90-4bc4-8f1a-018dfb09e6f8","type":"api_keys"}}"#,
+            "application/vnd.api+json")
+        E.expectScrubbed(document, [key])
+        let body = E.scrubbedResponseBody(document)
+        #expect(body.contains(#""name":"ingest-2""#) && body.contains(#""last4":"f097""#))
+        // The same attributes on a record of something else are not a credential.
+        E.expectUntouched(
+            E.response(
+                #"{"data":{"attributes":{"key":"checkout-latency","value":"p95"},"type":"dashboards"}}"#,
+                "application/vnd.api+json"))
+    }
+
+    @Test func anIntegrationsRoutingKeyIsASecret() {
+        let key = "39c9cd724812bb963cd058b6d0b152b9"
+        E.expectScrubbed(
+            E.request(
+                #"{"event_action":"trigger","routing_key":"\#(key)","payload":{"summary":"mail failing"}}"#,
+                "application/json"), [key])
+    }
+}
