@@ -77,3 +77,35 @@ import Testing
                 "application/json"), [key])
     }
 }
+
+/// A one-time code in a message (an SMS sent through an API, a mail): the digits go, the message
+/// and the numbers around it that are not codes stay.
+@Suite struct ScrubOneTimeCodeTests {
+    typealias E = ScrubExpectations
+
+    @Test(arguments: [
+        "Your Acme verification code is 643859. It expires in 10 minutes.",
+        "Login code: 5821", "Use 90417342 as your one-time passcode for Acme.",
+        "Acme: your security code is 118 204? no: 118204 is your sign-in code",
+    ])
+    func theCodeGoes(_ message: String) throws {
+        let code = try #require(message.split(whereSeparator: { !$0.isNumber }).last { $0.count >= 4 })
+        let document = E.response(#"{"body":"\#(message)","to":"+15005550010"}"#, "application/json")
+        E.expectScrubbed(document, [String(code)])
+        #expect(E.scrubbedResponseBody(document).contains("+15005550010"))
+        // Form-encoded, as Twilio's Messages API takes it.
+        let form =
+            "To=%2B15005550010&Body=" + (message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        E.expectScrubbed(E.request(form, "application/x-www-form-urlencoded"), [String(code)])
+    }
+
+    @Test(arguments: [
+        "Order 48213 ships on 2026-11-30; error code 5021 means retry.",
+        "Call +1 415 555 0100 or use access code routing via 0800-1234.",
+        "Your verification code expires in 10 minutes; 3 attempts left.",
+        "Login page v2.3412 was served in 1234ms",
+    ])
+    func numbersThatAreNoCodeStay(_ message: String) {
+        E.expectUntouched(E.response(#"{"body":"\#(message)"}"#, "application/json"))
+    }
+}

@@ -70,6 +70,7 @@ extension ScrubEngine {
         found.addClear(tagStructure(bytes))
         found.addClear(cellStructure(bytes))
         found.addClear(pairStructure(bytes))
+        found.addClear(oneTimeCodes(bytes))
     }
 
     /// The body of a MIME entity whose headers say `Content-Transfer-Encoding: quoted-printable`:
