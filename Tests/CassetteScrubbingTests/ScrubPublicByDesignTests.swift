@@ -47,4 +47,51 @@ import Testing
         #expect(!value.contains(secret))
         #expect(value.contains("sentry_key=\(Self.publicKey)"))
     }
+
+    /// A query-signed URL's credential item names the signing key and scope; its signature is the
+    /// secret. An AWS access key id in it is still found by its shape.
+    @Test func aSignedURLKeepsItsCredentialScopeAndLosesItsSignature() {
+        let signature = "5d3c4a1b9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b"
+        let credential = "uploader%40acme-media.iam.gserviceaccount.com%2F20261130%2Fauto%2Fstorage%2Fgoog4_request"
+        let url =
+            "https://storage.googleapis.com/acme-media/a.jpg?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Credential="
+            + credential
+            + "&X-Goog-Date=20261130T080000Z&X-Goog-Expires=900&X-Goog-SignedHeaders=host&X-Goog-Signature="
+            + signature
+        let document = E.response(#"{"url":"\#(url)"}"#, "application/json")
+        E.expectScrubbed(document, [signature])
+        #expect(E.scrubbedResponseBody(document).contains("X-Goog-Credential=" + credential))
+        let keyID = "AKIAIOSFODNN7EXAMPLQ"
+        E.expectScrubbed(
+            E.response(
+                "https://s3.amazonaws.com/b/k?X-Amz-Credential=\(keyID)%2F20261130%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Signature=\(signature)",
+                "text/plain"), [keyID, signature])
+    }
+
+    /// Signatures that anyone verifies: cosign's annotation on an image, a transparency-log entry's
+    /// signature beside its public key. A signature without a key to verify it stays a secret.
+    @Test func signaturesOfPublicArtefactsStay() {
+        let signature = "jIiCSjn5beC6GzdOLOGcqHyhT1d+StO86DyXKzAIrVddxsy3YMq0wQ9zRkTnWpL2vXe4bHgC7fJ8sDmA1uIoPw=="
+        E.expectUntouched(
+            E.response(
+                #"{"layers":[{"annotations":{"dev.cosignproject.cosign/signature":"\#(signature)"},"digest":"sha256:62c47476"}]}"#,
+                "application/vnd.oci.image.manifest.v1+json"))
+        E.expectUntouched(
+            E.response(
+                #"{"kind":"hashedrekord","spec":{"signature":{"content":"\#(signature)","publicKey":{"content":"LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0K"}}}}"#,
+                "application/json"))
+        E.expectScrubbed(
+            E.response(
+                #"{"webhook":{"signature":{"value":"\#(signature)","algorithm":"hmac-sha256"}}}"#, "application/json"),
+            [signature])
+    }
+
+    /// Base64 of binary data ends in `=` padding: no `name=value` form, nothing to scrub.
+    @Test func paddedBase64IsNoForm() {
+        E.expectUntouched(
+            E.response(
+                #"{"digest":"jIiCSjn5beC6GzdOLOGcqHyhT1d+StO86DyXKzAIrVddxsy3YMq0wQ9zRkTnWpL2vXe4bHgC7fJ8sDmA1uIoPw==","n":"Y2FzcwE="}"#,
+                "application/json"))
+        E.expectScrubbed(E.request("password=aB3dE5fG7hJ9k==", "text/plain"), ["aB3dE5fG7hJ9k=="])
+    }
 }

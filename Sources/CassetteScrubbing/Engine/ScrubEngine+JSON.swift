@@ -169,6 +169,9 @@ extension ScrubEngine {
                 child.structure = (structure, key)
             } else if countsModelTokens, ScrubNameMatcher.words(key).allSatisfy({ $0.hasPrefix("token") }) {
                 // A language model's token beside its log-probability.
+            } else if keyTraits.contains(.secret), ScrubEngine.isVerifiableSignature(key, member.value) {
+                // A signature that carries the public key or certificate that verifies it (a Rekor
+                // transparency-log entry's `signature: {content, publicKey}`) signs public data.
             } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(loweredKeys[index])
             {
                 child.secret = (key, false)
@@ -215,6 +218,14 @@ extension ScrubEngine {
         }
         if !renamed && ScrubEngine.isSame(members, result) { return .object(members) }
         return renamed && !place.isText ? .object(sorting: result) : .object(result)
+    }
+
+    /// A `signature` object holding the public key or certificate that verifies it.
+    static func isVerifiableSignature(_ key: String, _ value: JSONValue) -> Bool {
+        guard case .object(let members) = value, ScrubNameMatcher.words(key).last == "signature" else { return false }
+        return members.contains { member in
+            ["publickey", "public-key", "public_key", "certificate", "cert"].contains(member.key.lowercased())
+        }
     }
 
     /// The `type` of a JSON:API resource that is a credential: its last word `key(s)` or

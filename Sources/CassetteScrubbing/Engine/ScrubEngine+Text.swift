@@ -120,9 +120,12 @@ extension ScrubEngine {
 
     /// A form: no spaces, and every `&`-separated item a `name=value`.
     static func looksLikeForm(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        guard bytes[range].contains(UInt8(ascii: "=")), bytes[range.lowerBound] != UInt8(ascii: "<") else {
+        guard let equals = bytes[range].firstIndex(of: UInt8(ascii: "=")), bytes[range.lowerBound] != UInt8(ascii: "<")
+        else {
             return false
         }
+        // Base64 with its padding (`…uIoPw==`) is no `name=value`.
+        if bytes[equals..<range.upperBound].allSatisfy({ $0 == UInt8(ascii: "=") }) { return false }
         var nameLength = 0
         var inName = true
         for byte in bytes[range] {

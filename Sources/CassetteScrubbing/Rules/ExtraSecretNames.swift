@@ -118,6 +118,11 @@ package enum ExtraSecretNames {
     package static let benignNames: Set<String> = [
         // Public halves of OAuth 1.0a and HTTP message signatures.
         "oauth-consumer-key", "oauth-signature-method", "key-id",
+        // Query-signed URLs name the signing key and scope in a credential item; the signature item is
+        // the secret (`X-Goog-Credential=sa@project.iam.gserviceaccount.com/20261130/auto/storage/…`).
+        "x-goog-credential", "x-amz-credential",
+        // Signatures of public artefacts, which anyone verifies: cosign's OCI annotation.
+        "dev-cosignproject-cosign-signature",
         // Rate limits of AI and other APIs (headers).
         "x-ratelimit-remaining-tokens", "x-ratelimit-limit-tokens", "x-ratelimit-reset-tokens",
         "x-ratelimit-remaining-tokens-usage-based", "x-ratelimit-limit-tokens-usage-based",
