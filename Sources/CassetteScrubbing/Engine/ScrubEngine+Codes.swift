@@ -13,7 +13,9 @@ extension ScrubEngine {
     /// letters, `+`, `-`, `/` or `.` followed by a digit.
     func oneTimeCodes(_ bytes: [UInt8]) -> Found {
         var found = Found()
-        guard bytes.count >= 12, rules.isEnabled(.secretField) else { return found }
+        guard bytes.count >= 12, rules.isEnabled(.secretField),
+            ScrubEngine.mayNameACode(bytes)
+        else { return found }
         var index = 0
         while index < bytes.count {
             guard ShapeBytes.isDigit(bytes[index]) else {
@@ -24,9 +26,10 @@ extension ScrubEngine {
             while index < bytes.count, ShapeBytes.isDigit(bytes[index]) { index += 1 }
             let end = index
             guard (4...8).contains(end - start), ScrubEngine.standsAlone(bytes, start..<end) else { continue }
-            let before = ScrubBytes.string(bytes, max(0, start - 64)..<start).lowercased()
-            let after = ScrubBytes.string(bytes, end..<min(bytes.count, end + 40)).lowercased()
-            guard ScrubEngine.namesOneTimeCode(before) || ScrubEngine.namesOneTimeCode(after) else { continue }
+            guard
+                ScrubEngine.namesOneTimeCode(bytes[max(0, start - 64)..<start])
+                    || ScrubEngine.namesOneTimeCode(bytes[end..<min(bytes.count, end + 40)])
+            else { continue }
             found.spans.append(
                 Span(
                     range: start..<end, secret: ScrubBytes.string(bytes, start..<end), rule: rules.spec(.secretField),
@@ -35,10 +38,56 @@ extension ScrubEngine {
         return found
     }
 
-    /// `code`, `otp`, `pin` or `passcode`, and a word that says what it unlocks.
-    private static func namesOneTimeCode(_ window: String) -> Bool {
-        ["code", "otp", "pin", "passcode"].contains(where: window.contains)
-            && oneTimeCodeQualifiers.contains(where: window.contains)
+    /// `code`, `otp`, `pin` or `passcode`, and a word that says what it unlocks, in any case. Bytes,
+    /// not strings: this runs for every lone number of every text.
+    private static func namesOneTimeCode(_ window: ArraySlice<UInt8>) -> Bool {
+        codeWords.contains { containsFolded(window, $0) } && qualifierWords.contains { containsFolded(window, $0) }
+    }
+
+    private static let codeWords: [[UInt8]] = ["code", "otp", "pin", "passcode"].map { Array($0.utf8) }
+    private static let qualifierWords: [[UInt8]] = oneTimeCodeQualifiers.map { Array($0.utf8) }
+
+    /// One pass for `code`, `otp` or `pin` in any case (`passcode` holds `code`): most texts have
+    /// none, and are done with.
+    private static func mayNameACode(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 3 <= bytes.count {
+            switch bytes[index] | 0x20 {
+            case UInt8(ascii: "c"):
+                if index + 4 <= bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "o"),
+                    bytes[index + 2] | 0x20 == UInt8(ascii: "d"), bytes[index + 3] | 0x20 == UInt8(ascii: "e")
+                {
+                    return true
+                }
+            case UInt8(ascii: "o"):
+                if bytes[index + 1] | 0x20 == UInt8(ascii: "t"), bytes[index + 2] | 0x20 == UInt8(ascii: "p") {
+                    return true
+                }
+            case UInt8(ascii: "p"):
+                if bytes[index + 1] | 0x20 == UInt8(ascii: "i"), bytes[index + 2] | 0x20 == UInt8(ascii: "n") {
+                    return true
+                }
+            default: break
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether `word` (lower-case ASCII) occurs in `window`, ASCII letters compared without case.
+    private static func containsFolded(_ window: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
+        guard window.count >= word.count, let first = word.first else { return false }
+        var index = window.startIndex
+        let last = window.endIndex - word.count
+        while index <= last {
+            if ShapeBytes.lowercase(window[index]) == first {
+                var offset = 1
+                while offset < word.count, ShapeBytes.lowercase(window[index + offset]) == word[offset] { offset += 1 }
+                if offset == word.count { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     private static func standsAlone(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {

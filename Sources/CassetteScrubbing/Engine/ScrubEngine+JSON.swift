@@ -28,7 +28,8 @@ extension ScrubEngine {
         var catalogue = false
         /// Members of a GraphQL request's `variables` bound to arguments named like secrets
         /// (`set_password(new_password: $p)`): member name to argument name.
-        var boundSecrets: [String: String] = [:]
+        /// Optional, not empty, so that a scope without any costs no reference counting.
+        var boundSecrets: [String: String]?
     }
 
     /// Where a JSON value is: the path findings name (into a structured body, or the text location
@@ -140,7 +141,7 @@ extension ScrubEngine {
             if isJWK {
                 // A JSON Web Key: only its private members are secrets, also under `keys`.
                 if SecretNames.privateJWKMembers.contains(key) { child.secret = (key, false) }
-            } else if let argument = scope.boundSecrets[key], !ScrubEngine.isPlainValue(member.value) {
+            } else if let argument = scope.boundSecrets?[key], !ScrubEngine.isPlainValue(member.value) {
                 child.secret = (argument, false)
             } else if let marker, SecretNames.markedValueKeys.contains(loweredKeys[index]),
                 !ScrubEngine.isPlainValue(member.value)

@@ -1,9 +1,11 @@
 extension ScrubEngine {
     /// Whether a body is MessagePack: by its media type (`application/msgpack`, `x-msgpack`,
-    /// `vnd.msgpack`), or bytes that parse as one MessagePack value throughout and hold a map.
+    /// `vnd.msgpack`), or, without another declared type, bytes that parse as one MessagePack value
+    /// throughout and hold a map.
     static func isMessagePack(_ mediaType: MediaType?, _ bytes: [UInt8]) -> Bool {
         if mediaType?.essence.contains("msgpack") == true { return true }
-        guard let first = bytes.first, (0x80...0x9f).contains(first) || (0xdc...0xdf).contains(first) else {
+        // Sniffed only where no other type is declared.
+        guard mediaType == nil || mediaType?.essence == "application/octet-stream", let first = bytes.first, (0x80...0x9f).contains(first) || (0xdc...0xdf).contains(first) else {
             return false
         }
         return MessagePackPairs(bytes).map { !$0.pairs.isEmpty } == true
