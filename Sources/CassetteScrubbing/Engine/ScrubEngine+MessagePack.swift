@@ -5,7 +5,9 @@ extension ScrubEngine {
     static func isMessagePack(_ mediaType: MediaType?, _ bytes: [UInt8]) -> Bool {
         if mediaType?.essence.contains("msgpack") == true { return true }
         // Sniffed only where no other type is declared.
-        guard mediaType == nil || mediaType?.essence == "application/octet-stream", let first = bytes.first, (0x80...0x9f).contains(first) || (0xdc...0xdf).contains(first) else {
+        guard mediaType == nil || mediaType?.essence == "application/octet-stream", let first = bytes.first,
+            (0x80...0x9f).contains(first) || (0xdc...0xdf).contains(first)
+        else {
             return false
         }
         return MessagePackPairs(bytes).map { !$0.pairs.isEmpty } == true
