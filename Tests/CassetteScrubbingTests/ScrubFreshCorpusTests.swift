@@ -97,14 +97,17 @@ import Testing
     /// The most each split may miss today, lowered as rules improve and never raised. `Tuning` and
     /// `HeldOut` (held out until it was measured once, tuned on since) meet the targets (at
     /// most 1% of secrets left, at most 0.5% of ordinary values damaged, lint missing at most 1%);
-    /// `Final`, held out now, does not, and its floors are the figures of its one measured run.
+    /// `Final` and `Blind` (held out until each was measured once, tuned on since) do not, and
+    /// their floors are today's figures; `Unseen`, held out now, has the figures of its one
+    /// measured run.
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         // One damaged on purpose: a secret store's `secretValue` of `AWS_REGION`, which the labeller
         // called ordinary; a store's values stay secrets whatever their names say.
         "HeldOut": (leaked: 0, damaged: 1, unreported: 0),
-        "Final": (leaked: 12, damaged: 10, unreported: 7),
-        "Blind": (leaked: 20, damaged: 22, unreported: 13),
+        "Final": (leaked: 4, damaged: 7, unreported: 3),
+        "Blind": (leaked: 3, damaged: 17, unreported: 2),
+        "Unseen": (leaked: 23, damaged: 21, unreported: 9),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() throws {
@@ -122,10 +125,18 @@ import Testing
         try Self.holdsItsFigures("Final")
     }
 
-    /// The split held out now (`Tools/corpus/make_blind.py`, written apart from the rules and from
-    /// the other splits, after the final split was measured and tuned on): measured once.
+    /// The split held out before `Unseen` (`Tools/corpus/make_blind.py`, written apart from the rules
+    /// and from the other splits, after the final split was measured and tuned on): measured once,
+    /// tuned on since.
     @Test func theBlindSplitHoldsItsFigures() throws {
         try Self.holdsItsFigures("Blind")
+    }
+
+    /// The split held out now (`Tools/corpus/make_unseen.py`, written apart from the rules, their
+    /// tests and documents and the other splits, after the blind split was measured and tuned on):
+    /// measured once, at the end of the change that followed.
+    @Test func theUnseenSplitHoldsItsFigures() throws {
+        try Self.holdsItsFigures("Unseen")
     }
 
     static func holdsItsFigures(_ split: String) throws {
