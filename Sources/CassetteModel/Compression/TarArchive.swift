@@ -53,6 +53,9 @@ package struct TarArchive {
         tail = offset..<bytes.count
     }
 
+    /// The bytes of a member of this archive.
+    package func content(of member: Member) -> [UInt8] { Array(bytes[member.data]) }
+
     /// The archive with the members at the given indices holding new content, ending with the
     /// end-of-archive marker.
     package func rewritten(_ replaced: [Int: [UInt8]]) -> [UInt8] {

@@ -11,37 +11,17 @@ extension ScrubEngine {
     /// checksums made true. `nil` when `bytes` are none of these; `.some(nil)` when nothing in them
     /// changed.
     mutating func walkArchive(_ bytes: [UInt8], path: [JSONPathComponent]) -> [UInt8]?? {
-        guard depth < ScrubEngine.maximumDepth, bytes.count >= 8 else { return nil }
-        let limit = ScrubEngine.openedArchiveLimit
-        if Gzip.looksLikeGzip(bytes), let (header, content) = Gzip.open(bytes, limit: limit) {
-            return .some(
-                walkMember(content, place: "in the gzip-compressed bytes", path: path).map {
-                    Gzip.compress($0, header: header)
-                })
+        guard depth < ScrubEngine.maximumDepth,
+            let container = Container.open(bytes, limit: ScrubEngine.openedArchiveLimit)
+        else { return nil }
+        var replaced: [Int: [UInt8]] = [:]
+        for member in container.members {
+            let place =
+                member.name.map { "in \(container.kind) member \"\($0)\"" }
+                ?? "in the \(container.kind)-compressed bytes"
+            replaced[member.index] = walkMember(member.content, place: place, path: path)
         }
-        if bytes[0] == 0x78, let (header, content) = Zlib.open(bytes, limit: limit) {
-            return .some(
-                walkMember(content, place: "in the zlib-compressed bytes", path: path).map {
-                    Zlib.compress($0, header: header)
-                })
-        }
-        if let zip = ZipArchive(bytes, limit: limit) {
-            var replaced: [Int: [UInt8]] = [:]
-            for (index, member) in zip.members.enumerated() {
-                guard let content = member.content else { continue }
-                replaced[index] = walkMember(content, place: "in ZIP member \"\(member.name)\"", path: path)
-            }
-            return .some(replaced.isEmpty ? nil : zip.rewritten(replaced))
-        }
-        if let tar = TarArchive(bytes) {
-            var replaced: [Int: [UInt8]] = [:]
-            for (index, member) in tar.members.enumerated() where member.isFile {
-                let content = Array(bytes[member.data])
-                replaced[index] = walkMember(content, place: "in tar member \"\(member.name)\"", path: path)
-            }
-            return .some(replaced.isEmpty ? nil : tar.rewritten(replaced))
-        }
-        return nil
+        return .some(replaced.isEmpty ? nil : container.rewritten(replaced))
     }
 
     /// One member, scrubbed like a body of unknown type; its length is free, since the container

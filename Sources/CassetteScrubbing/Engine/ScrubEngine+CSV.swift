@@ -54,45 +54,42 @@ extension ScrubEngine {
     static func csvRows(_ bytes: [UInt8], delimiter: UInt8) -> [[Range<Int>]]? {
         var rows: [[Range<Int>]] = []
         var row: [Range<Int>] = []
-        var index = 0
         var cellStart = 0
-        func endRow(at end: Int) {
+        // The contents of the cell being read, when it was quoted.
+        var quoted: Range<Int>?
+        func endCell(at end: Int) {
             var last = end
             if last > cellStart, bytes[last - 1] == 0x0D { last -= 1 }
-            row.append(cellStart..<last)
+            row.append(quoted ?? cellStart..<last)
+            quoted = nil
+        }
+        func endRow(at end: Int) {
+            endCell(at: end)
             if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
             row = []
         }
+        var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x22, index == cellStart {
-                // A quoted cell: up to the quote not doubled.
+                // A quoted cell: up to the quote not doubled, then the end of the cell.
                 var close = index + 1
                 while true {
                     guard let quote = bytes[close...].firstIndex(of: 0x22) else { return nil }
-                    if quote + 1 < bytes.count, bytes[quote + 1] == 0x22 {
-                        close = quote + 2
-                        continue
+                    guard quote + 1 < bytes.count, bytes[quote + 1] == 0x22 else {
+                        close = quote
+                        break
                     }
-                    close = quote
-                    break
+                    close = quote + 2
                 }
-                let after = close + 1
-                let next = after < bytes.count ? bytes[after] : 0x0A
+                let next = close + 1 < bytes.count ? bytes[close + 1] : 0x0A
                 guard next == delimiter || next == 0x0A || next == 0x0D else { return nil }
-                row.append((index + 1)..<close)
-                index = next == 0x0D && after + 1 < bytes.count ? after + 2 : after + 1
-                if next == delimiter {
-                    cellStart = index
-                } else {
-                    if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
-                    row = []
-                    cellStart = index
-                }
+                quoted = (index + 1)..<close
+                index = close + 1
                 continue
             }
             if byte == delimiter {
-                row.append(cellStart..<index)
+                endCell(at: index)
                 cellStart = index + 1
             } else if byte == 0x0A {
                 endRow(at: index)
@@ -100,7 +97,7 @@ extension ScrubEngine {
             }
             index += 1
         }
-        if cellStart < bytes.count || !row.isEmpty { endRow(at: bytes.count) }
+        if cellStart < bytes.count || !row.isEmpty || quoted != nil { endRow(at: bytes.count) }
         return rows
     }
 }

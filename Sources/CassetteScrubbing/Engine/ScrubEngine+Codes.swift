@@ -27,8 +27,8 @@ extension ScrubEngine {
             let end = index
             guard (4...8).contains(end - start), ScrubEngine.standsAlone(bytes, start..<end) else { continue }
             guard
-                ScrubEngine.namesOneTimeCode(bytes[max(0, start - 64)..<start])
-                    || ScrubEngine.namesOneTimeCode(bytes[end..<min(bytes.count, end + 40)])
+                ScrubEngine.namesOneTimeCode(bytes, max(0, start - 64)..<start)
+                    || ScrubEngine.namesOneTimeCode(bytes, end..<min(bytes.count, end + 40))
             else { continue }
             found.spans.append(
                 Span(
@@ -40,8 +40,9 @@ extension ScrubEngine {
 
     /// `code`, `otp`, `pin` or `passcode`, and a word that says what it unlocks, in any case. Bytes,
     /// not strings: this runs for every lone number of every text.
-    private static func namesOneTimeCode(_ window: ArraySlice<UInt8>) -> Bool {
-        codeWords.contains { containsFolded(window, $0) } && qualifierWords.contains { containsFolded(window, $0) }
+    private static func namesOneTimeCode(_ bytes: [UInt8], _ window: Range<Int>) -> Bool {
+        codeWords.contains { contains($0, in: bytes, window) }
+            && qualifierWords.contains { contains($0, in: bytes, window) }
     }
 
     private static let codeWords: [[UInt8]] = ["code", "otp", "pin", "passcode"].map { Array($0.utf8) }
@@ -50,44 +51,22 @@ extension ScrubEngine {
     /// One pass for `code`, `otp` or `pin` in any case (`passcode` holds `code`): most texts have
     /// none, and are done with.
     private static func mayNameACode(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index + 3 <= bytes.count {
-            switch bytes[index] | 0x20 {
-            case UInt8(ascii: "c"):
-                if index + 4 <= bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "o"),
-                    bytes[index + 2] | 0x20 == UInt8(ascii: "d"), bytes[index + 3] | 0x20 == UInt8(ascii: "e")
-                {
-                    return true
-                }
-            case UInt8(ascii: "o"):
-                if bytes[index + 1] | 0x20 == UInt8(ascii: "t"), bytes[index + 2] | 0x20 == UInt8(ascii: "p") {
-                    return true
-                }
-            case UInt8(ascii: "p"):
-                if bytes[index + 1] | 0x20 == UInt8(ascii: "i"), bytes[index + 2] | 0x20 == UInt8(ascii: "n") {
-                    return true
-                }
-            default: break
+        bytes.indices.contains { index in
+            switch ShapeBytes.lowercase(bytes[index]) {
+            case UInt8(ascii: "c"): ShapeBytes.matchesIgnoringCase(codeWords[0], in: bytes, at: index)
+            case UInt8(ascii: "o"): ShapeBytes.matchesIgnoringCase(codeWords[1], in: bytes, at: index)
+            case UInt8(ascii: "p"): ShapeBytes.matchesIgnoringCase(codeWords[2], in: bytes, at: index)
+            default: false
             }
-            index += 1
         }
-        return false
     }
 
-    /// Whether `word` (lower-case ASCII) occurs in `window`, ASCII letters compared without case.
-    private static func containsFolded(_ window: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
-        guard window.count >= word.count, let first = word.first else { return false }
-        var index = window.startIndex
-        let last = window.endIndex - word.count
-        while index <= last {
-            if ShapeBytes.lowercase(window[index]) == first {
-                var offset = 1
-                while offset < word.count, ShapeBytes.lowercase(window[index + offset]) == word[offset] { offset += 1 }
-                if offset == word.count { return true }
+    /// Whether `word` (lower-case ASCII) occurs in `bytes[window]`, ignoring case.
+    private static func contains(_ word: [UInt8], in bytes: [UInt8], _ window: Range<Int>) -> Bool {
+        window.lowerBound <= window.upperBound - word.count
+            && (window.lowerBound...(window.upperBound - word.count)).contains {
+                ShapeBytes.matchesIgnoringCase(word, in: bytes, at: $0)
             }
-            index += 1
-        }
-        return false
     }
 
     private static func standsAlone(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {

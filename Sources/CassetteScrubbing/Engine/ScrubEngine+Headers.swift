@@ -79,9 +79,7 @@ extension ScrubEngine {
     static func looksRandom(_ text: String) -> Bool {
         text.utf8.count >= 16 && text.utf8.contains(where: ShapeBytes.isDigit)
             && text.utf8.contains(where: ShapeBytes.isLetter)
-            && text.utf8.allSatisfy {
-                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-            }
+            && text.utf8.allSatisfy(ShapeBytes.isBase64URL)
     }
 
     /// Names of credential parameters that are secrets though their words do not say so: Digest's

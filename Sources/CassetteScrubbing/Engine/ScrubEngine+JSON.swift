@@ -247,13 +247,12 @@ extension ScrubEngine {
             case .string(let query) = members[position].value, query.utf8.contains(UInt8(ascii: "$"))
         else { return [:] }
         let bytes = Array(query.utf8)
-        func isNameByte(_ byte: UInt8) -> Bool { ShapeBytes.isAlphanumeric(byte) || byte == UInt8(ascii: "_") }
         var bound: [String: String] = [:]
         var index = 0
         while let dollar = bytes[index...].firstIndex(of: UInt8(ascii: "$")) {
             index = dollar + 1
             var variableEnd = index
-            while variableEnd < bytes.count, isNameByte(bytes[variableEnd]) { variableEnd += 1 }
+            while variableEnd < bytes.count, ShapeBytes.isWord(bytes[variableEnd]) { variableEnd += 1 }
             // Back from `$` over blanks, a colon and blanks to the argument's name.
             var cursor = dollar
             while cursor > 0, ShapeBytes.isBlank(bytes[cursor - 1]) { cursor -= 1 }
@@ -261,7 +260,7 @@ extension ScrubEngine {
             cursor -= 1
             while cursor > 0, ShapeBytes.isBlank(bytes[cursor - 1]) { cursor -= 1 }
             var nameStart = cursor
-            while nameStart > 0, isNameByte(bytes[nameStart - 1]) { nameStart -= 1 }
+            while nameStart > 0, ShapeBytes.isWord(bytes[nameStart - 1]) { nameStart -= 1 }
             guard nameStart < cursor, nameStart == 0 || bytes[nameStart - 1] != UInt8(ascii: "$") else { continue }
             let argument = ScrubBytes.string(bytes, nameStart..<cursor)
             if isSecret(argument) { bound[ScrubBytes.string(bytes, index..<variableEnd)] = argument }
@@ -487,7 +486,7 @@ extension ScrubEngine {
         }
         // A URL with credentials under a secret's name (`DATABASE_URL`): the URL rules take its
         // user info, and its host and path stay.
-        if scope.secret != nil, ScrubEngine.isURLWithCredentials(bytes) || ScrubEngine.isPublicDSN(bytes) {
+        if scope.secret != nil, ScrubEngine.isURLWithCredentials(bytes) {
             return process(text, utf8: bytes, kind: .url, path: place.path)
         }
         // A connection URL without credentials under such a name (`DATABASE_URL` of a ConfigMap:

@@ -167,7 +167,6 @@ extension ScrubEngine {
         // `SLACK_HOOK_KEY=<random>`: a variable's last word `KEY` names a secret when its value is
         // random (`CACHE_KEY=users`, `SORT_KEY=created_at` stay).
         if isSecret || ScrubEngine.looksRandom(raw) && ScrubEngine.namesKey(name) {
-            guard !ScrubEngine.isPublicDSN(Array(raw.utf8)) else { return index + 1 }
             let secret = valueRange.quote == UInt8(ascii: "\"") ? ScrubEngine.unescapeJSON(raw) ?? raw : raw
             guard
                 valueRange.quote != nil

@@ -87,7 +87,6 @@ extension ScrubEngine {
                 else { continue }
             }
             if secret.hasPrefix("AIza"), ScrubEngine.isFirebaseWebConfig(bytes, after: valueRange) { continue }
-            if ScrubEngine.isPublicDSN(Array(secret.utf8)) { continue }
             found.spans.append(
                 Span(
                     range: valueRange, secret: secret, observed: secret == raw ? nil : raw,

@@ -48,7 +48,8 @@ extension ScrubEngine {
                 at > authorityStart
             {
                 hostStart = at + 1
-                if !ScrubEngine.isPublicDSNKey(bytes, authorityStart..<at, host: hostStart..<authorityEnd),
+                if !ScrubEchoPolicy.isSentryKey(
+                    user: bytes[authorityStart..<at], host: bytes[hostStart..<authorityEnd]),
                     let span = userInfoSpan(bytes, authorityStart..<at, rest: authorityEnd..<range.upperBound)
                 {
                     found.spans.append(span)
@@ -73,24 +74,6 @@ extension ScrubEngine {
             found.add(items, avoiding: ScrubRanges([]))
         }
         return found
-    }
-
-    /// The user of a Sentry DSN (`https://<public key>@o1.ingest.sentry.io/2`): a public key that
-    /// Sentry's browser SDKs ship to every visitor; a legacy DSN's `public:secret` keeps its secret
-    /// scrubbed.
-    static func isPublicDSNKey(_ bytes: [UInt8], _ user: Range<Int>, host: Range<Int>) -> Bool {
-        guard !bytes[user].contains(UInt8(ascii: ":")) else { return false }
-        let name = String(decoding: bytes[host].prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self).lowercased()
-        return name == "sentry.io" || name.hasSuffix(".sentry.io")
-    }
-
-    /// A whole Sentry DSN with its public key only: no secret, whatever the name it sits under
-    /// (`SENTRY_DSN`, `"dsn"`).
-    static func isPublicDSN(_ bytes: [UInt8]) -> Bool {
-        guard let authority = urlAuthority(bytes), !bytes.contains(where: ShapeBytes.isSpace),
-            let at = authority.lastIndex(of: UInt8(ascii: "@"))
-        else { return false }
-        return isPublicDSNKey(bytes, authority.startIndex..<at, host: (at + 1)..<authority.endIndex)
     }
 
     /// The user info `user:password` is a secret, its password one of its own; a user name alone
@@ -146,9 +129,7 @@ extension ScrubEngine {
         segment.count == 43 && segment.contains(where: ShapeBytes.isUpper)
             && segment.contains(where: ShapeBytes.isLower)
             && segment.contains(where: ShapeBytes.isDigit)
-            && segment.allSatisfy {
-                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-            }
+            && segment.allSatisfy(ShapeBytes.isBase64URL)
     }
 
     /// An imgproxy processing option (`rs:fill:300:400`, `g:sm`, `resize:fit:…`) or source marker
@@ -164,7 +145,7 @@ extension ScrubEngine {
         let inner = segment.dropFirst(3).dropLast(2)
         return segment.starts(with: "s--".utf8) && segment.reversed().starts(with: "--".utf8)
             && (8...32).contains(inner.count) && inner.contains(where: { !ShapeBytes.isLower($0) })
-            && inner.allSatisfy { ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+            && inner.allSatisfy(ShapeBytes.isBase64URL)
     }
 
     /// Secrets in the segments of a URL path.

@@ -87,7 +87,7 @@ enum ScrubEchoPolicy {
 
     /// Values that are public by design, whatever name they stand under: publishable keys (Stripe
     /// `pk_live_`/`pk_test_`, Mapbox public tokens `pk.eyJ…`, PostHog project keys `phc_…`), client keys meant for browsers (Adyen
-    /// `live_`/`test_` and 32 upper-case letters or digits), and signatures made with a private key
+    /// `live_`/`test_` and 32 upper-case letters or digits), Sentry DSNs, and signatures made with a private key
     /// (base64 of a DER ECDSA signature, `MEUCI…`: cosign, Sigstore), which anyone may verify and
     /// none can replay.
     static func isPublicByDesign(_ value: String) -> Bool {
@@ -100,7 +100,28 @@ enum ScrubEchoPolicy {
         {
             return true
         }
-        return isAsymmetricSignature(bytes)
+        return isPublicDSN(bytes) || isAsymmetricSignature(bytes)
+    }
+
+    /// A whole Sentry DSN with its public key only (`https://<key>@o1.ingest.sentry.io/2`), whatever
+    /// the name it sits under (`SENTRY_DSN`, `"dsn"`).
+    static func isPublicDSN(_ bytes: [UInt8]) -> Bool {
+        guard let separator = ScrubBytes.firstIndex(of: Array("://".utf8), in: bytes, from: 0),
+            !bytes.contains(where: ShapeBytes.isSpace)
+        else { return false }
+        let authority = bytes[(separator + 3)...].prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
+        guard let at = authority.lastIndex(of: UInt8(ascii: "@")) else { return false }
+        return isSentryKey(user: bytes[authority.startIndex..<at], host: bytes[(at + 1)..<authority.endIndex])
+    }
+
+    /// The user of a Sentry DSN: a public key that Sentry's browser SDKs ship to every visitor. A
+    /// legacy DSN's `public:secret` is no such user; its secret stays one.
+    static func isSentryKey(user: ArraySlice<UInt8>, host: ArraySlice<UInt8>) -> Bool {
+        guard !user.isEmpty, !user.contains(UInt8(ascii: ":")) else { return false }
+        let name = String(decoding: host.prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self).lowercased()
+        return name == "sentry.io" || name.hasSuffix(".sentry.io")
     }
 
     /// Base64 of a DER `SEQUENCE` of two `INTEGER`s (an ECDSA signature), its lengths consistent.

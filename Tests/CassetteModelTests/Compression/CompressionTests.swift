@@ -25,12 +25,19 @@ import Testing
         return [[], Array("hello hello hello".utf8), Array(text.utf8), noise, Array(text.utf8.prefix(3_000)) + noise]
     }
 
-    @Test func pythonsStreamsAndArchivesOpenToWhatWasCompressed() async throws {
+    /// A folder holding each of ``inputs()`` as `N.in` and what Python wrote of it (`N.raw-L`,
+    /// `N.zlib`, `N.gz`, `N.zip`, `N.tar`, `N.tgz`).
+    static func pythonsArchives(of inputs: [[UInt8]]) async throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        let inputs = Self.inputs()
         for (index, input) in inputs.enumerated() { _ = try folder.write("\(index).in", Data(input)) }
         let run = try await ExternalTool.run("python3", [Self.peer, "write", folder.url.path])
         try #require(run.status == 0, "\(run)")
+        return folder
+    }
+
+    @Test func pythonsStreamsAndArchivesOpenToWhatWasCompressed() async throws {
+        let inputs = Self.inputs()
+        let folder = try await Self.pythonsArchives(of: inputs)
         func read(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: folder.file(name))) }
         for (index, input) in inputs.enumerated() {
             for level in [0, 1, 6, 9] {
@@ -55,11 +62,8 @@ import Testing
     }
 
     @Test func whatSwiftWritesPythonReads() async throws {
-        let folder = try TemporaryDirectory()
         let inputs = Self.inputs()
-        for (index, input) in inputs.enumerated() { _ = try folder.write("\(index).in", Data(input)) }
-        let written = try await ExternalTool.run("python3", [Self.peer, "write", folder.url.path])
-        try #require(written.status == 0, "\(written)")
+        let folder = try await Self.pythonsArchives(of: inputs)
         var expected: [String] = []
         for (index, input) in inputs.enumerated() {
             let replacement = Array("replaced \(index)\n".utf8) + input.reversed()

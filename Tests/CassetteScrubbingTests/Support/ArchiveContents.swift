@@ -5,22 +5,8 @@ import CassetteScrubbing
 enum ArchiveContents {
     /// The leaf members' bytes, or `nil` when `bytes` are no container the model reads.
     static func members(_ bytes: [UInt8], depth: Int = 0) -> [[UInt8]]? {
-        guard depth < 4 else { return nil }
-        let limit = 32 << 20
-        var opened: [[UInt8]]
-        if let gzip = Gzip.open(bytes, limit: limit) {
-            opened = [gzip.content]
-        } else if let zlib = Zlib.open(bytes, limit: limit) {
-            opened = [zlib.content]
-        } else if let zip = ZipArchive(bytes, limit: limit) {
-            opened = zip.members.compactMap(\.content)
-        } else if let tar = TarArchive(bytes) {
-            opened = tar.members.filter(\.isFile).map { Array(bytes[$0.data]) }
-        } else {
-            return nil
-        }
-        opened = opened.flatMap { members($0, depth: depth + 1) ?? [$0] }
-        return opened
+        guard depth < 4, let container = Container.open(bytes, limit: 32 << 20) else { return nil }
+        return container.members.flatMap { members($0.content, depth: depth + 1) ?? [$0.content] }
     }
 
     /// Whether `scrubbed` is the container `original` was, opening to as many members.
