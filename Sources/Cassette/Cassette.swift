@@ -72,7 +72,7 @@ public final class Cassette: Sendable {
         var readHash: String?
         if exists {
             do throws(CassetteError) {
-                (existing, readHash) = try Cassette.read(fileURL)
+                (existing, readHash) = try Cassette.read(fileURL, keepingStoredForms: plan != .replay)
             } catch {
                 // Recording replaces an unreadable file by design; every other plan needs it.
                 guard plan == .record else { throw error }
@@ -133,20 +133,29 @@ public final class Cassette: Sendable {
                 streamTiming: resolved.streamTiming ?? .from(environment: resolved.environment)))
     }
 
-    /// The file's interactions and the SHA-256 of its bytes.
-    private static func read(_ fileURL: URL) throws(CassetteError) -> ([Interaction], String) {
+    /// The file's interactions and the SHA-256 of its bytes; a cassette that only replays does not
+    /// keep how the file stored each body (as large as the body again), which only writing and
+    /// scrubbing use.
+    private static func read(_ fileURL: URL, keepingStoredForms: Bool) throws(CassetteError) -> (
+        [Interaction], String
+    ) {
         do throws(CassetteReadError) {
             let data = try CassetteDocument.data(from: fileURL)
             // A large file is hashed on another core while it is decoded (the hash alone was a
             // quarter of opening a 56 MB cassette).
             guard data.count >= 1 << 20 else {
-                return (try CassetteDocument.decode(data, path: fileURL.path).interactions, SHA256.hexDigest(data))
+                return (
+                    try CassetteDocument.decode(data, path: fileURL.path, keepingStoredForms: keepingStoredForms)
+                        .interactions, SHA256.hexDigest(data)
+                )
             }
             let hash = Locked<String?>(nil)
             let hashing = DispatchGroup()
             DispatchQueue.global().async(group: hashing) { hash.withLock { $0 = SHA256.hexDigest(data) } }
             defer { hashing.wait() }
-            let interactions = try CassetteDocument.decode(data, path: fileURL.path).interactions
+            let interactions = try CassetteDocument.decode(
+                data, path: fileURL.path, keepingStoredForms: keepingStoredForms
+            ).interactions
             hashing.wait()
             return (interactions, hash.withLock { $0 }!)
         } catch {

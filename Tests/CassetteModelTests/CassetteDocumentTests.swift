@@ -98,6 +98,18 @@ import Testing
         }
     }
 
+    @Test func aDocumentReadWithoutStoredFormsIsTheSameAndWritesTheSameBytes() throws {
+        let golden = try Data(contentsOf: Self.goldenDirectory.appendingPathComponent("example.json"))
+        var generator = SplitMix(seed: 7)
+        let files = [golden] + (0..<100).map { _ in generator.document().encoded() }
+        for (index, file) in files.enumerated() {
+            let kept = try CassetteDocument.decode(file, path: "file-\(index).json")
+            let dropped = try CassetteDocument.decode(file, path: "file-\(index).json", keepingStoredForms: false)
+            #expect(dropped == kept, "file \(index)")
+            #expect(dropped.encoded() == file, "file \(index)")
+        }
+    }
+
     @Test func writesAtomicallyAndReadsBack() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Example.json")

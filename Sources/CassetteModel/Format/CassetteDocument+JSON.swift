@@ -99,11 +99,18 @@ extension CassetteDocument {
 
     /// Reads a cassette of this format version.
     init(json: JSONValue) throws(JSONShapeError) {
+        self.init(interactions: try Interaction.read(CassetteDocument.checkTop(json)))
+    }
+
+    /// The elements of the cassette object's `interactions` array, once the object is checked to
+    /// hold only its keys.
+    @discardableResult
+    static func checkTop(_ json: JSONValue) throws(JSONShapeError) -> [JSONValue] {
         let top = try JSONObjectReader(json, path: [], what: "a cassette", keys: ["interactions", "version"])
         guard let elements = try top.array("interactions") else {
             throw JSONShapeError(path: [], message: "missing required key \"interactions\"")
         }
-        self.init(interactions: try Interaction.read(elements))
+        return elements
     }
 
     /// The document as the JSON value the canonical writer prints.

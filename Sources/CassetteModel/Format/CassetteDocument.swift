@@ -42,10 +42,34 @@ public struct CassetteDocument: Sendable, Hashable {
 
     /// Decodes the bytes of a cassette file; `path` names the file in errors.
     public static func decode(_ data: Data, path: String) throws(CassetteReadError) -> CassetteDocument {
+        try decode(data, path: path, keepingStoredForms: true)
+    }
+
+    /// Decodes the bytes of a cassette file. Without `keepingStoredForms` the document does not
+    /// keep how the file stored each body (a JSON body's tree, a text body's string, as large as
+    /// the body again): what a reader that only serves the bodies wants. Writing or scrubbing such
+    /// a document works out each body's form again.
+    package static func decode(_ data: Data, path: String, keepingStoredForms: Bool) throws(CassetteReadError)
+        -> CassetteDocument
+    {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw CassetteReadError(path: path, reason: .empty)
         }
-        let value = try CassetteReadError.parseJSON(data, path: path)
+        // The common case, a well-formed file, is read element by element, so its whole tree is
+        // never held beside the document; anything else is parsed whole, for its error.
+        let streamed = JSONParser.parseObject(data, streaming: "interactions") { element, index in
+            Result { () throws(JSONShapeError) in
+                var interaction = try Interaction(json: element, path: [.key("interactions"), .index(index)])
+                if !keepingStoredForms { interaction.dropStoredForms() }
+                return interaction
+            }
+        }
+        let value: JSONValue
+        if let streamed {
+            value = streamed.object
+        } else {
+            value = try CassetteReadError.parseJSON(data, path: path)
+        }
         let version: Int
         do throws(JSONShapeError) {
             version = try CassetteDocument.formatVersion(of: value)
@@ -57,7 +81,12 @@ public struct CassetteDocument: Sendable, Hashable {
             throw CassetteReadError(shape: place, in: data, path: path, reason: .newerVersion(version))
         }
         do throws(JSONShapeError) {
-            return try CassetteDocument(json: value)
+            guard let streamed else { return try CassetteDocument(json: value) }
+            try CassetteDocument.checkTop(value)
+            return CassetteDocument(
+                interactions: try streamed.elements.map { result throws(JSONShapeError) in
+                    try result.get()
+                })
         } catch {
             throw CassetteReadError(shape: error, in: data, path: path, reason: .invalid(error.message))
         }

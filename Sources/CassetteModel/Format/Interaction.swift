@@ -26,6 +26,15 @@ public struct Interaction: Sendable, Hashable {
         case failure(TransportError)
     }
 
+    /// Forgets how the file stored the bodies (``CassetteDocument/decode(_:path:keepingStoredForms:)``).
+    package mutating func dropStoredForms() {
+        request.storedFormHint = StoredFormHint()
+        if case .response(var response) = outcome {
+            response.storedFormHint = StoredFormHint()
+            outcome = .response(response)
+        }
+    }
+
     /// The response, when the outcome is one.
     public var response: RecordedResponse? {
         if case .response(let response) = outcome { return response }

@@ -64,6 +64,26 @@ extension JSONParser {
     }
 }
 
+extension JSONParser {
+    /// Parses a JSON object that fills the text (surrounding whitespace allowed), handing each
+    /// element of its array member `key` to `transform` as soon as that element is parsed, on every
+    /// core when there are many, instead of keeping the array: a large file is then never held as
+    /// one tree beside what it is read into. The object comes back with `key`'s array empty, and the
+    /// transformed elements in order.
+    ///
+    /// `nil` when the text is not such an object or anything in it is not JSON: the caller then
+    /// parses it whole (``parse(_:)``), for the error that reports.
+    package static func parseObject<Element: Sendable>(
+        _ bytes: some ContiguousBytes, streaming key: String,
+        _ transform: @Sendable (_ element: JSONValue, _ index: Int) -> Element
+    ) -> (object: JSONValue, elements: [Element])? {
+        bytes.withUnsafeBytes { raw -> (JSONValue, [Element])? in
+            var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            return try? parser.parseObjectStreaming(key: key, transform)
+        }
+    }
+}
+
 /// The parsed text, shared by the parsers of an array's elements on other cores; read only.
 private struct SharedBytes: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<UInt8>
@@ -193,6 +213,72 @@ private struct Parser {
             position += 1
         }
         return .object(sorted)
+    }
+
+    /// ``JSONParser/parseObject(_:streaming:_:)``: the top-level object, its `key` array's
+    /// elements parsed and transformed one by one (on every core when there are many).
+    mutating func parseObjectStreaming<Element: Sendable>(
+        key streamed: String, _ transform: @Sendable (JSONValue, Int) -> Element
+    ) throws(JSONSyntaxError) -> (JSONValue, [Element]) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw error("expected an object") }
+        index += 1
+        var members: [JSONValue.Member] = []
+        var elements: [Element]?
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
+                let key = try parseString()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                index += 1
+                skipWhitespace()
+                if elements == nil, key == streamed, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                    elements = try streamElements(transform)
+                    members.append(JSONValue.Member(key, .array([])))
+                } else {
+                    members.append(JSONValue.Member(key, try parseValue(depth: 1)))
+                }
+                skipWhitespace()
+                guard index < bytes.count else { throw error("expected ',' or '}'") }
+                index += 1
+                if bytes[index - 1] == UInt8(ascii: ",") { continue }
+                if bytes[index - 1] == UInt8(ascii: "}") { break }
+                throw error("expected ',' or '}'")
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count, let elements else { throw error("not a streamed object") }
+        return (.object(sorting: members), elements)
+    }
+
+    /// The array at `index`, each element parsed and transformed on its own (on every core), its
+    /// tree dropped once transformed.
+    private mutating func streamElements<Element: Sendable>(
+        _ transform: @Sendable (JSONValue, Int) -> Element
+    ) throws(JSONSyntaxError) -> [Element] {
+        guard let (starts, ends) = elementBounds(), let close = ends.last else { throw error("unbalanced array") }
+        let shared = SharedBytes(buffer: bytes)
+        let transformed = Parallel.map(starts.count, minimumSlice: 16) { element -> Element? in
+            var parser = Parser(bytes: shared.buffer)
+            parser.index = starts[element]
+            guard let value = try? parser.parseValue(depth: 2) else { return nil }
+            parser.skipWhitespace()
+            guard parser.index == ends[element] else { return nil }
+            return transform(value, element)
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(transformed.count)
+        for item in transformed {
+            guard let item else { throw error("an element is not JSON") }
+            elements.append(item)
+        }
+        index = close + 1
+        return elements
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
