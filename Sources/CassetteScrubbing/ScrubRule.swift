@@ -34,7 +34,8 @@ public struct ScrubRule: RawRepresentable, CaseIterable, Sendable, Hashable, Cus
     /// Secrets in URL paths: webhook tokens, bot tokens, `;jsessionid=`, reset and magic-link
     /// tokens: `SCRUBBED-PATH-1`.
     public static let secretPath = ScrubRule(known: "secret-path")
-    /// The user-info part of URLs (`https://user:password@host`): `SCRUBBED-USER-1`.
+    /// The user-info part of URLs: the password of `https://user:password@host`, or a user name
+    /// alone that looks like a token: `SCRUBBED-USER-1`.
     public static let userInfo = ScrubRule(known: "user-info")
     /// Values of fields named like secrets, wherever a body names them: JSON keys, form and
     /// multipart fields, XML elements, HTML inputs, `NAME=value` and `name: value` lines:

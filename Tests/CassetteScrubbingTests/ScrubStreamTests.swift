@@ -39,4 +39,38 @@ import Testing
         #expect(stored.count == 3)
         #expect(stored[0]["data"] is [String: Any] && stored[1]["data"] is [String: Any], "both events stay JSON")
     }
+
+    /// Ollama's `/api/generate` streams JSON lines whose `response` strings make the answer.
+    static func jsonLines(_ pieces: [String]) -> [String] {
+        pieces.map { #"{"model":"llama3.1:8b","response":"\#($0)","done":false}"# + "\n" }
+    }
+
+    @Test(arguments: [true, false])
+    func aTokenSplitAcrossJSONLinesIsFoundInTheJoinedText(asChunks: Bool) throws {
+        let token = "ghp_" + "KX0gx6j53OxjobcAV0wKCGRcLL2aB7dE9fH1"
+        let pieces = [
+            "Found a token: ", String(token.prefix(4)), String(token.dropFirst(4).prefix(9)),
+            String(token.dropFirst(13)), " — rotate it.",
+        ]
+        let lines = Self.jsonLines(pieces)
+        let document =
+            asChunks
+            ? Fixtures.streamed(lines, contentType: "application/x-ndjson")
+            : CassetteDocument(interactions: [
+                Fixtures.interaction(
+                    "http://127.0.0.1:11434/api/generate", method: "POST", body: lines.joined(),
+                    contentType: "application/x-ndjson")
+            ])
+        #expect(!Scrubber.default.findings(in: document).isEmpty, "lint sees the joined token")
+        let scrubbed = Scrubber.default.scrub(document)
+        let text = String(decoding: scrubbed.encoded(), as: UTF8.self)
+        // The placeholder keeps the token's `ghp_`; its random pieces are gone.
+        for piece in pieces[2...3] { #expect(!text.contains(piece), "\(piece) is left") }
+        #expect(text.contains("Found a token: "))
+        let body = try #require(scrubbed.interactions[0].response?.body)
+        for line in String(decoding: body, as: UTF8.self).split(separator: "\n") {
+            #expect((try? JSONParser.parse(Data(line.utf8))) != nil, "every line stays JSON: \(line)")
+        }
+        #expect(Scrubber.default.scrub(scrubbed) == scrubbed, "a second scrub changes nothing")
+    }
 }

@@ -37,7 +37,9 @@ extension ScrubEngine {
             // (the host of `postgres://app:pass@db.internal` read alone as an address) does not stand
             // in the way of the whole.
             var joined = text
-            if mediaType?.essence == "text/event-stream" || ScrubEngine.startsLikeEventStream(text) {
+            if ScrubEngine.startsLikeEventStream(text)
+                || ScrubEngine.isJoinedStream(Array(text.utf8), mediaType: mediaType)
+            {
                 if let scrubbed = scrubStream(text, path: path + [.key("text")]), phase == .replace {
                     joined = scrubbed
                 }

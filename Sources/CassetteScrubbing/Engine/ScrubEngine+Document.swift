@@ -160,7 +160,7 @@ extension ScrubEngine {
             }
             if phase == .replace, let changed, let bytes = try? changed.bytes() { result[index] = bytes }
         }
-        guard contentType.map({ MediaType($0).essence == "text/event-stream" }) == true else { return result }
+        guard let contentType, ScrubEngine.isJoinedStream([], mediaType: MediaType(contentType)) else { return result }
         return joinedStream(phase == .replace ? result : chunks, path: path) ?? result
     }
 
@@ -173,7 +173,6 @@ extension ScrubEngine {
             starts.append(joined.count)
             joined.append(contentsOf: chunk)
         }
-        guard ScrubBytes.contains(joined, Array("data:".utf8)) else { return nil }
         let fragments = ScrubEngine.streamFragments(joined)
         guard let scrubbed = scrubJoined(fragments.map(\.text), path: path) else { return nil }
         var edits: [[Edit]] = Array(repeating: [], count: chunks.count)
@@ -238,7 +237,7 @@ extension ScrubEngine {
                 if !masking,
                     let spans = parameterSpans(
                         bytes, 0..<bytes.count, rule: rules.spec(.secretHeader),
-                        summary: "value of header \(header.name)")
+                        summary: "value of header \(header.name)", byLook: true)
                 {
                     return process(value, utf8: bytes, kind: .plain, spans: spans, path: path)
                 }

@@ -90,8 +90,12 @@ extension ScrubEngine {
 
     /// Spans for the secret parameters of a `name=value, name="value"` list (two parameters or
     /// more, each a name of letters, digits, `-` and `_`), or `nil` when the text is no such list or
-    /// none of its parameters is named like a secret.
-    func parameterSpans(_ bytes: [UInt8], _ range: Range<Int>, rule: ScrubRuleSpec, summary: String) -> [Span]? {
+    /// none of its parameters is named like a secret. With `byLook` (the value of a header named
+    /// like a secret), a parameter whose value looks like a secret is one too, whatever its name:
+    /// `Stripe-Signature: t=1796001247,v1=…` keeps its timestamp.
+    func parameterSpans(
+        _ bytes: [UInt8], _ range: Range<Int>, rule: ScrubRuleSpec, summary: String, byLook: Bool = false
+    ) -> [Span]? {
         var spans: [Span] = []
         var count = 0
         var index = range.lowerBound
@@ -132,6 +136,9 @@ extension ScrubEngine {
             }
             guard valueEnd > valueStart,
                 ScrubEngine.secretParameters.contains(name.lowercased()) || isSecretName(name, in: .query)
+                    || byLook && !traits(name, in: .query).contains(.describing)
+                        && !bytes[valueStart..<valueEnd].contains(0x20)
+                        && ScrubEchoPolicy.looksLikeSecret(ScrubBytes.string(bytes, valueStart..<valueEnd))
             else { continue }
             spans.append(
                 Span(

@@ -183,7 +183,7 @@ extension ScrubEngine {
             } else if keyTraits.contains(.container) {
                 child.secret = (key, true)
             } else if let inherited = scope.secret, inherited.inherited, !keyTraits.contains(.describing),
-                !ScrubEngine.namesIdentifier(key)
+                !ScrubEngine.namesIdentifier(key), !ScrubEngine.namesAccount(key)
             {
                 child.secret = inherited
             }
@@ -426,6 +426,17 @@ extension ScrubEngine {
         ScrubNameMatcher.words(key).last.map(identifierWords.contains) == true
     }
 
+    /// Last words of a member that names an account or where it lives, not its secret: what a
+    /// store of secrets (a Kubernetes Secret's `data`, a credentials object) holds beside them.
+    static let accountWords: Set<String> = [
+        "username", "user", "login", "host", "hostname", "port", "database", "dbname", "engine", "region",
+        "namespace", "cluster", "account", "tenant", "project", "schema", "driver", "protocol",
+    ]
+
+    static func namesAccount(_ key: String) -> Bool {
+        ScrubNameMatcher.words(key).last.map(accountWords.contains) == true
+    }
+
     /// Words of a name that says its value is a connection to a data store or broker.
     static let connectionWords: Set<String> = [
         "database", "db", "redis", "mongo", "mongodb", "postgres", "postgresql", "mysql", "amqp", "rabbitmq",
@@ -541,7 +552,42 @@ extension ScrubEngine {
             return true
         }
         if text.count >= 3, text.allSatisfy({ $0 == "*" || $0 == "•" || $0 == "x" || $0 == "X" }) { return true }
+        if isSigilPlaceholder(text) || isWordPath(text) { return true }
         return inherited && ScrubEchoPolicy.isProse(text)
+    }
+
+    /// A word between sigils, which stands for a value a system keeps to itself: `$encrypted$`
+    /// (AWX), `<hidden>`, `{{api_key}}`, `[secure]`, `%PASSWORD%`.
+    static func isSigilPlaceholder(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 4, bytes.count <= 40, let first = bytes.first, let last = bytes.last else { return false }
+        let pairs: [UInt8: UInt8] = [
+            UInt8(ascii: "$"): UInt8(ascii: "$"), UInt8(ascii: "<"): UInt8(ascii: ">"),
+            UInt8(ascii: "{"): UInt8(ascii: "}"), UInt8(ascii: "["): UInt8(ascii: "]"),
+            UInt8(ascii: "%"): UInt8(ascii: "%"),
+        ]
+        guard pairs[first] == last else { return false }
+        let inner = bytes.drop { $0 == first }.reversed().drop { $0 == last }
+        return inner.count >= 2
+            && inner.allSatisfy {
+                ShapeBytes.isLower($0) || ShapeBytes.isUpper($0) || $0 == 0x5F || $0 == 0x2D || $0 == 0x20
+            }
+    }
+
+    /// A path of lower-case words, which names a thing (a secret store's `prod/reporting/db`, a
+    /// parameter's `app/config/region`) rather than being one: three segments or more, each of
+    /// lower-case letters, `-` and `_`, and digits only at its end.
+    static func isWordPath(_ text: String) -> Bool {
+        let segments = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard segments.count >= 3, text.utf8.count <= 120 else { return false }
+        return segments.enumerated().allSatisfy { position, segment in
+            if segment.isEmpty { return position == 0 }
+            guard let head = segment.first, ShapeBytes.isLower(head), segment.count <= 32 else { return false }
+            let letters = segment.prefix { !ShapeBytes.isDigit($0) }
+            return letters.allSatisfy { ShapeBytes.isLower($0) || $0 == 0x5F || $0 == 0x2D }
+                && segment.dropFirst(letters.count).allSatisfy(ShapeBytes.isDigit)
+                && segment.count - letters.count <= 4
+        }
     }
 
     /// A replacement that does not come from the secret table (a number under a PIN's name): the

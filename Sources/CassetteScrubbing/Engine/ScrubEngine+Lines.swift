@@ -192,7 +192,8 @@ extension ScrubEngine {
     }
 
     /// The values of a command line's flags named like secrets: `--password x`, `--token=x`,
-    /// `--api-key x`, and `-p x` of a `login` command (elsewhere `-p` is a port or a path).
+    /// `--api-key x`, and `-p x` or `-p'x'` of a `login` command or of one that names a user with
+    /// `-u` (`mysql -u root -p'…'`; elsewhere `-p` is a port or a path).
     func commandFlagSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
         // Most lines hold no flag: one pass over the bytes for ` -` first.
         guard range.count > 4,
@@ -202,7 +203,11 @@ extension ScrubEngine {
         else { return [] }
         let words = ScrubEngine.blankSeparatedWords(bytes, range)
         var spans: [Span] = []
-        var login = false
+        var login = words.contains { word in
+            let text = ScrubBytes.string(bytes, word)
+            return text == "-u" || text == "--user" || text == "--username" || text.hasPrefix("--user=")
+                || text.hasPrefix("--username=")
+        }
         var position = 0
         while position < words.count {
             let word = words[position]
@@ -227,6 +232,9 @@ extension ScrubEngine {
             } else if text == "-p", login, position + 1 < words.count {
                 flag = "p"
                 value = words[position + 1]
+            } else if text.hasPrefix("-p"), !text.hasPrefix("-p="), text.utf8.count > 2, login {
+                flag = "p"
+                value = (word.lowerBound + 2)..<word.upperBound
             } else {
                 continue
             }

@@ -210,13 +210,34 @@ extension ScrubEngine {
             }
             pendingName = nil
             sawClosingTag = false
-            if ScrubEngine.isIdentifierName(bytes[textStart..<textEnd]), !ScrubBytes.contains(text, "SCRUBBED"),
-                isSecretName(text, in: .jsonKey)
+            let name = ScrubEngine.referencedName(bytes[textStart..<textEnd])
+            if ScrubEngine.isIdentifierName(name), !ScrubBytes.contains(text, "SCRUBBED"),
+                isSecretName(ScrubBytes.string(bytes, name.startIndex..<name.endIndex), in: .jsonKey)
             {
                 pendingName = text
             }
         }
         return found
+    }
+
+    /// The variable a cell names by reference: `DB_PASSWORD` of `$_SERVER['DB_PASSWORD']`,
+    /// `$_ENV["APP_KEY"]`, `${API_TOKEN}`, `$API_TOKEN`, `env.API_TOKEN`; else the whole text.
+    static func referencedName(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var inner = text
+        if inner.first == UInt8(ascii: "$") { inner = inner.dropFirst() }
+        if inner.first == UInt8(ascii: "{"), inner.last == UInt8(ascii: "}") { return inner.dropFirst().dropLast() }
+        if let open = inner.firstIndex(of: UInt8(ascii: "[")), inner.last == UInt8(ascii: "]"), open > inner.startIndex
+        {
+            var key = inner[(open + 1)..<(inner.endIndex - 1)]
+            if let quote = key.first, quote == 0x27 || quote == 0x22, key.count >= 2, key.last == quote {
+                key = key.dropFirst().dropLast()
+            }
+            return key
+        }
+        for prefix in ["process.env.", "env."] where inner.starts(with: prefix.utf8) {
+            return inner.dropFirst(prefix.utf8.count)
+        }
+        return text.first == UInt8(ascii: "$") ? inner : text
     }
 
     /// A name that reads as an identifier: 2 to 64 letters, digits, `_`, `-` and `.`, with a

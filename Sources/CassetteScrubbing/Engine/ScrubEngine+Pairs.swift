@@ -8,6 +8,22 @@ extension ScrubEngine {
     private static let listStarts = ByteSet(";&?")
     private static let listEnds = ByteSet(";&")
 
+    /// Whether the name at `nameStart` is a field of a colon-separated identifier, two fields or
+    /// more in (`arn:aws:secretsmanager:eu-west-1:1234:secret:prod/db`, `urn:ietf:params:oauth:token-type:jwt`),
+    /// not the name of a pair.
+    static func isInColonChain(_ bytes: [UInt8], nameStart: Int) -> Bool {
+        guard nameStart > 0, bytes[nameStart - 1] == UInt8(ascii: ":") else { return false }
+        var colons = 0
+        var cursor = nameStart - 1
+        while cursor >= 0, !ShapeBytes.isBlank(bytes[cursor]), bytes[cursor] != UInt8(ascii: "\""),
+            bytes[cursor] != UInt8(ascii: "'")
+        {
+            if bytes[cursor] == UInt8(ascii: ":") { colons += 1 }
+            cursor -= 1
+        }
+        return colons >= 2
+    }
+
     /// `name: "value"`, `"name": "value"`, `name='value'`, `name => "value"` anywhere in a text
     /// (JavaScript config, GraphQL arguments, JSON that is not whole, attributes), and `name=value`
     /// unquoted where the value looks like a secret or stands in a `;` or `&` list (connection
@@ -25,7 +41,10 @@ extension ScrubEngine {
                 continue
             }
             var cursor = index + 1
-            if separator == UInt8(ascii: ":"), cursor < bytes.count, bytes[cursor] == UInt8(ascii: "/") {
+            if separator == UInt8(ascii: ":"), cursor < bytes.count,
+                bytes[cursor] == UInt8(ascii: "/")
+                    || ScrubEngine.isInColonChain(bytes, nameStart: nameStart)
+            {
                 index += 1
                 continue
             }

@@ -9,7 +9,29 @@ extension ScrubEngine {
 
     /// Keys whose strings, event after event, are pieces of one streamed text (chat completion
     /// `delta.content`, Anthropic `delta.text` and `partial_json`, Responses API `delta`).
-    static let streamTextKeys: Set<String> = ["content", "text", "partial_json", "delta", "arguments", "thinking"]
+    static let streamTextKeys: Set<String> = [
+        "content", "text", "partial_json", "delta", "arguments", "thinking", "response",
+    ]
+
+    /// Media types of streams of JSON lines (Ollama's `application/x-ndjson`, JSON Lines, JSON text
+    /// sequences), whose streamed text is read joined as server-sent events' is.
+    static let jsonLineTypes: Set<String> = [
+        "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
+        "application/jsonlines", "application/json-seq",
+    ]
+
+    /// Whether a body is a stream whose events' text is read joined: server-sent events, a part
+    /// stream, or JSON lines (by media type, or two lines or more that are each a JSON object).
+    static func isJoinedStream(_ bytes: [UInt8], mediaType: MediaType?) -> Bool {
+        if let essence = mediaType?.essence, essence == "text/event-stream" || jsonLineTypes.contains(essence) {
+            return true
+        }
+        guard bytes.first == UInt8(ascii: "{"), let newline = bytes.firstIndex(of: 0x0A) else { return false }
+        var next = newline + 1
+        while next < bytes.count, bytes[next] == 0x0A || bytes[next] == 0x0D { next += 1 }
+        return next < bytes.count && bytes[next] == UInt8(ascii: "{")
+            && (bytes[newline - 1] == UInt8(ascii: "}") || bytes[newline - 1] == 0x0D)
+    }
 
     /// A stream's pieces scrubbed as the one text they make: a secret split across events (a pasted
     /// key echoed in a streamed answer) is found in the joined text and replaced in every event that
@@ -67,8 +89,15 @@ extension ScrubEngine {
             while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
             var end = lineEnd
             if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
+            var jsonStart: Int?
             if end - lineStart > 6, bytes[lineStart..<(lineStart + 5)].elementsEqual("data:".utf8) {
-                var start = lineStart + 5
+                jsonStart = lineStart + 5
+            } else if end - lineStart > 2, bytes[lineStart] == UInt8(ascii: "{") || bytes[lineStart] == 0x1E {
+                // A JSON line (a JSON text sequence's record separator first).
+                jsonStart = bytes[lineStart] == 0x1E ? lineStart + 1 : lineStart
+            }
+            if let jsonStart {
+                var start = jsonStart
                 while start < end, bytes[start] == 0x20 { start += 1 }
                 if start < end, bytes[start] == UInt8(ascii: "{"),
                     let (value, ranges) = JSONParser.locate(bytes, start..<end)
@@ -122,7 +151,9 @@ extension ScrubEngine {
     /// still holds once joined, replaced piece by piece. `nil` when nothing changed.
     mutating func scrubStream(_ text: String, path: [JSONPathComponent]) -> String? {
         let bytes = Array(text.utf8)
-        guard ScrubBytes.contains(bytes, Array("data:".utf8)) || ScrubEngine.isPartStream(Array(bytes.prefix(4)))
+        guard
+            ScrubBytes.contains(bytes, Array("data:".utf8)) || ScrubEngine.isPartStream(Array(bytes.prefix(4)))
+                || ScrubEngine.isJoinedStream(bytes, mediaType: nil)
         else { return nil }
         let fragments = ScrubEngine.streamFragments(bytes)
         guard let scrubbed = scrubJoined(fragments.map(\.text), path: path) else { return nil }

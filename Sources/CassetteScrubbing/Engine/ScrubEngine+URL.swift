@@ -76,15 +76,23 @@ extension ScrubEngine {
         return found
     }
 
-    /// The user info `user:password` is a secret, its password one of its own; a user name alone
-    /// only when it looks like a secret (`https://ghp_…@github.com`), not `git` of `ssh://git@host`,
+    /// The password of the user info `user:password` is a secret, and the user name beside it an
+    /// account's name (`postgres://app_rw:…@db`, a key id), kept; a user name alone is a secret
+    /// only when it looks like one (`https://ghp_…@github.com`), not `git` of `ssh://git@host`,
     /// and not when the path names it too (`https://org@dev.azure.com/org/…`: an organisation).
     private func userInfoSpan(_ bytes: [UInt8], _ range: Range<Int>, rest: Range<Int>) -> Span? {
         guard rules.isEnabled(.userInfo) else { return nil }
         let secret = ScrubBytes.string(bytes, range)
         let colon = secret.firstIndex(of: ":")
         let password = colon.map { secret[secret.index(after: $0)...] } ?? ""
-        guard !password.isEmpty || ScrubEchoPolicy.looksLikeSecret(secret) else { return nil }
+        if !password.isEmpty, let colonOffset = bytes[range].firstIndex(of: UInt8(ascii: ":")) {
+            let passwordRange = (colonOffset + 1)..<range.upperBound
+            return Span(
+                range: passwordRange, secret: String(password), rule: rules.spec(.userInfo),
+                summary: "password of URL user info",
+                parts: [ScrubBytes.percentDecoded(password, plusAsSpace: false)])
+        }
+        guard ScrubEchoPolicy.looksLikeSecret(secret) else { return nil }
         if password.isEmpty, colon == nil {
             let segment = Array(("/" + secret).utf8)
             var from = rest.lowerBound

@@ -275,6 +275,25 @@ struct ScrubEngine {
         for part in span.parts where !part.isEmpty && (masking || !rules.isPlaceholder(part)) {
             table.register(part, rule: span.rule, summary: span.summary, byShape: false)
         }
+        // `fed1…3f38-us21` echoed in an error as `fed1…3f38`: the random core of a secret echoes alone.
+        for whole in [span.secret] + span.parts {
+            guard let core = ScrubEngine.randomCore(of: whole), masking || !rules.isPlaceholder(core) else { continue }
+            table.register(core, rule: span.rule, summary: span.summary, byShape: false)
+        }
+    }
+
+    /// The random core of a secret made of one and a short tag after a `-` or `.` (a data
+    /// centre's `-us21`, a region's `.eu`): sixteen characters or more that look like a secret.
+    static func randomCore(of secret: String) -> String? {
+        let bytes = Array(secret.utf8)
+        guard bytes.count >= 19, bytes.count <= 256,
+            let separator = bytes.lastIndex(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }),
+            bytes.count - separator - 1 >= 2, bytes.count - separator - 1 <= 6, separator >= 16,
+            bytes[(separator + 1)...].allSatisfy(ShapeBytes.isAlphanumeric),
+            bytes[..<separator].allSatisfy({ ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        let core = ScrubBytes.string(bytes, 0..<separator)
+        return ScrubEchoPolicy.looksLikeSecret(core) ? core : nil
     }
 
     /// The shape rule whose detector matches the whole of `secret`, if one does.

@@ -88,14 +88,29 @@ package struct ScrubNameMatcher: Sendable {
         if SecretNames.benignNames.contains(joined) || ScrubNameMatcher.namesACursor(words) {
             return traits.union(.describing)
         }
-        if SecretNames.describingLastWords.contains(last)
-            || SecretNames.describingLastWords.contains(ScrubNameMatcher.singular(last))
+        // A generic last word says nothing of its own: `hmacKeyCheckValue` is a check value.
+        let judged = words.count >= 3 && SecretNames.genericLastWords.contains(last) ? words[words.count - 2] : last
+        if SecretNames.describingLastWords.contains(judged)
+            || SecretNames.describingLastWords.contains(ScrubNameMatcher.singular(judged))
+        {
+            return traits.union(.describing)
+        }
+        // A key's id names the key (`applicationKeyId`, `api_key_id`, `keyId`), and a part or a
+        // mask of a secret is not the secret (`token_last_eight`, `key_fingerprint`, `password_preview`).
+        if judged == "keyid" || words.count >= 2 && judged == "id" && words[words.count - 2] == "key"
+            || words.dropFirst().contains(where: SecretNames.partWords.contains)
         {
             return traits.union(.describing)
         }
         if ScrubNameMatcher.describesAPolicy(words) { return traits.union(.describing) }
         if ScrubNameMatcher.namesNumericSecret(words) { traits.formUnion([.secret, .numeric]) }
         if ScrubNameMatcher.namesSecret(words) { traits.insert(.secret) }
+        // `X-ClickHouse-Key`: a header named for a vendor's key carries it.
+        if context == .header, last == "key", words.count >= 2,
+            !SecretNames.plainHeaderKeyQualifiers.contains(words[words.count - 2])
+        {
+            traits.insert(.secret)
+        }
         // A weak word last, after a word that qualifies it: `db_pass`, `X-Identity-Header`.
         if SecretNames.qualifiedLastWords.contains(last), words.filter({ $0 != "x" }).count >= 2 || context == .header {
             traits.insert(.secret)

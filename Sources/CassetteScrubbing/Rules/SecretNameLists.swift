@@ -17,8 +17,16 @@ enum SecretNames {
     /// Words that make a following `key` a secret's name (`api key`, `private key`).
     static let keyQualifiers: Set<String> = Set([
         "api", "access", "private", "secret", "auth", "client", "signing", "master", "encryption", "app",
-        "license", "subscription", "session", "consumer", "account", "application", "shared",
+        "license", "subscription", "session", "consumer", "account", "application", "shared", "stream",
     ]).union(ExtraSecretNames.keyQualifiers)
+    /// Words before a header's last word `key` that make it no credential (`X-Partition-Key`,
+    /// `X-Cache-Key`, `X-Idempotency-Key`); any other qualifier makes `X-<Vendor>-Key` one
+    /// (`X-ClickHouse-Key`, `X-Algolia-API-Key`).
+    static let plainHeaderKeyQualifiers: Set<String> = [
+        "idempotency", "partition", "partitionkey", "cache", "routing", "sort", "row", "primary", "public",
+        "object", "dedup", "deduplication", "websocket", "socket", "request", "correlation", "trace", "event",
+        "message", "lookup", "shard", "hash", "group", "upload", "content", "file", "storage", "range",
+    ]
     /// Last words that make a name describe a secret rather than hold one (`token_type`,
     /// `password_hint`, `X-Token-Expires`, `passwordPolicies`, `lastPasswordChangeDateTime`,
     /// `token_endpoint_auth_methods_supported`). A plural counts as its singular.
@@ -31,6 +39,15 @@ enum SecretNames {
         "description", "error", "message", "provider", "param", "parameter", "permission", "prefix", "exists",
         "configured", "verified", "expired", "duration", "kind", "allowed", "check", "result", "outcome", "ref",
     ]).union(ExtraSecretNames.describingLastWords)
+    /// Last words that say nothing of a name's value, so the word before them is read as its last
+    /// (`hmacKeyCheckValue` ends in `check`).
+    static let genericLastWords: Set<String> = ["value", "values", "string", "text", "str"]
+    /// Words after the first of a name that make it hold a part, a mask or a digest of a secret
+    /// rather than the secret (`token_last_eight`, `key_fingerprint`, `password_preview`, `card_last4`).
+    static let partWords: Set<String> = [
+        "last", "first", "suffix", "preview", "truncated", "partial", "masked", "redacted", "obfuscated",
+        "last4", "lastfour", "fingerprint", "thumbprint", "hint", "checksum",
+    ]
     /// Words that, beside `token` or `tokens`, make a name count language-model tokens or a rate
     /// limit rather than hold a token (`max_tokens`, `x-ratelimit-remaining-tokens`).
     static let quantityWords: Set<String> = Set([

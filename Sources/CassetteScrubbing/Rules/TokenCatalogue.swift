@@ -296,8 +296,8 @@ extension TokenShape {
             keptPrefixes: ["sk_live_", "sk_test_", "rk_live_", "rk_test_"]),
         TokenShape(
             name: "stripe-webhook-secret", provider: "Stripe",
-            summary: "webhook endpoint signing secret",
-            pattern: #"\bwhsec_[A-Za-z0-9]{32,64}(?![A-Za-z0-9])"#,
+            summary: "webhook endpoint signing secret (also Svix's and Clerk's, in base64)",
+            pattern: #"\bwhsec_[A-Za-z0-9+/]{24,88}={0,2}(?![A-Za-z0-9+/=])"#,
             group: 0,
             literals: ["whsec_"],
             keptPrefixes: ["whsec_"]),

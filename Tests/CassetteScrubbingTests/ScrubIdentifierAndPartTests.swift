@@ -1,0 +1,133 @@
+import CassetteScrubbing
+import Foundation
+import Testing
+
+/// What stands beside a secret without being one (the account it belongs to, its key's id, a
+/// check value, a timestamp, a placeholder, a path that names it), and the parts of a secret that
+/// travel without the rest of it.
+@Suite struct ScrubIdentifierAndPartTests {
+    typealias E = ScrubExpectations
+    typealias F = ScrubFixtures
+
+    static func scrubbed(_ body: String) throws -> JSONValue {
+        try JSONParser.parse(Data(E.scrubbedResponseBody(E.response(body, "application/json")).utf8))
+    }
+
+    @Test func aURLKeepsItsUserNameAndLosesItsPassword() throws {
+        let body = #"""
+            {"DATABASE_URL":"postgres://app_rw_7q:Vm2lvg60bcug0c7he0@db.internal:5432/orders",\#
+            "CLONE":"https://ghp_ZZ0123456789abcdefghijklmnopqrstuvwx@github.com/acme/app.git"}
+            """#
+        let text = E.expectScrubbed(
+            E.response(body, "application/json"), ["Vm2lvg60bcug0c7he0", "ghp_ZZ0123456789abcdefghijklmnopqrstuvwx"])
+        let scrubbed = try Self.scrubbed(body)
+        guard case .string(let url) = scrubbed["DATABASE_URL"] else {
+            Issue.record("no DATABASE_URL in \(text)")
+            return
+        }
+        #expect(url.hasPrefix("postgres://app_rw_7q:SCRUBBED-"))
+        #expect(url.hasSuffix("@db.internal:5432/orders"))
+    }
+
+    @Test func keyIdsCheckValuesAndPartsOfASecretAreKept() throws {
+        let body = """
+            {"applicationKeyId":"005d6aa5e83bc12189d881f2","applicationKey":"K005Xb3yq7Qm1Zr8VtN2pLs4Hd6Jf",\
+            "hmacKey":"7F2A91C4D83E5B06A1C9E2F4B7D3A8E6","hmacKeyCheckValue":"58AB4FBB",\
+            "token_last_eight":"YQmNABtC","api_key_id":"7QQQceImeIMtr1xT6rqZ"}
+            """
+        _ = E.expectScrubbed(
+            E.response(body, "application/json"), ["K005Xb3yq7Qm1Zr8VtN2pLs4Hd6Jf", "7F2A91C4D83E5B06A1C9E2F4B7D3A8E6"])
+        let scrubbed = try Self.scrubbed(body)
+        #expect(scrubbed["applicationKeyId"] == .string("005d6aa5e83bc12189d881f2"))
+        #expect(scrubbed["hmacKeyCheckValue"] == .string("58AB4FBB"))
+        #expect(scrubbed["token_last_eight"] == .string("YQmNABtC"))
+        #expect(scrubbed["api_key_id"] == .string("7QQQceImeIMtr1xT6rqZ"))
+    }
+
+    @Test func placeholdersPathsAndResourceNamesAreNoSecrets() throws {
+        let body = """
+            {"ARN":"arn:aws:secretsmanager:eu-west-1:443368124308:secret:prod/reporting/db-b16yfz",\
+            "SecretId":"prod/reporting/db","inputs":{"password":"$encrypted$","become_password":"{{vault_pw}}"},\
+            "SecretString":"{\\"password\\": \\"UO_p8^S$_8aZWZt7YTjv\\"}"}
+            """
+        _ = E.expectScrubbed(E.response(body, "application/json"), ["UO_p8^S$_8aZWZt7YTjv"])
+        let scrubbed = try Self.scrubbed(body)
+        #expect(
+            scrubbed["ARN"] == .string("arn:aws:secretsmanager:eu-west-1:443368124308:secret:prod/reporting/db-b16yfz"))
+        #expect(scrubbed["SecretId"] == .string("prod/reporting/db"))
+        #expect(scrubbed["inputs"]?["password"] == .string("$encrypted$"))
+        #expect(scrubbed["inputs"]?["become_password"] == .string("{{vault_pw}}"))
+    }
+
+    @Test func aSignatureHeaderKeepsItsTimestamp() throws {
+        let signature = "t=1796001247,v1=4e34cdbe477dfcfe823d8101b7663edc10b159879e43f6815cdb7b004f0f5201"
+        let document = CassetteDocument(interactions: [
+            F.interaction(F.request("POST", headers: [HTTPHeader("Stripe-Signature", signature)]))
+        ])
+        let text = E.expectScrubbed(document, ["4e34cdbe477dfcfe823d8101b7663edc10b159879e43f6815cdb7b004f0f5201"])
+        #expect(text.contains("t=1796001247,v1=SCRUBBED-"))
+    }
+
+    @Test func aHeaderNamedForAVendorsKeyCarriesIt() {
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(headers: [
+                    HTTPHeader("X-ClickHouse-Key", "XKoFwCtccYezT.CN~MOl@C31"),
+                    HTTPHeader("X-Partition-Key", "tenant-42-orders-2026"),
+                ]))
+        ])
+        let text = E.expectScrubbed(document, ["XKoFwCtccYezT.CN~MOl@C31"])
+        #expect(text.contains("tenant-42-orders-2026"))
+    }
+
+    @Test func aCommandLinesPasswordAfterAUserIsScrubbed() {
+        let log = """
+            $ mkdir -p build/out
+            $ mysql -u root -p'XF3_LpB$JFEF46' -e 'SHOW DATABASES'
+            $ docker login -u acmebuild -p Zq8rT2vLm5Nw9Kx3
+            """
+        let text = E.expectScrubbed(E.response(log, "text/plain"), ["XF3_LpB$JFEF46", "Zq8rT2vLm5Nw9Kx3"])
+        #expect(text.contains("mkdir -p build/out"))
+        #expect(text.contains("mysql -u root -p'SCRUBBED-"))
+    }
+
+    @Test func aTableCellThatNamesAVariableByReference() {
+        let page = """
+            <table><tr><td class="e">$_SERVER['MYSQL_HOST']</td><td class="v">db-primary.internal</td></tr>
+            <tr><td class="e">$_SERVER['MYSQL_PASSWORD']</td><td class="v">YDYRvU#I9H^_IJU5PU84</td></tr>
+            <tr><td class="e">$_ENV['APP_KEY']</td><td class="v">base64:2bGm9OnqFArth0ekyVs/65w2JCW4kkJjQXzPwqnsmjE=</td></tr>
+            </table>
+            """
+        let text = E.expectScrubbed(
+            E.response(page, "text/html"),
+            ["YDYRvU#I9H^_IJU5PU84", "base64:2bGm9OnqFArth0ekyVs/65w2JCW4kkJjQXzPwqnsmjE="])
+        #expect(text.contains("db-primary.internal"))
+    }
+
+    @Test func theRandomCoreOfASecretEchoesWithoutItsTag() {
+        let key = "fed16184d5ee734da1346db93cdb3f38-us21"
+        let credentials = Data("anystring:\(key)".utf8).base64EncodedString()
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(headers: [HTTPHeader("Authorization", "Basic \(credentials)")]),
+                F.response(
+                    401, headers: [HTTPHeader("Content-Type", "application/json")],
+                    body: #"{"detail":"Your API key 'fed16184d5ee734da1346db93cdb3f38' may be invalid"}"#))
+        ])
+        _ = E.expectScrubbed(document, [key, "fed16184d5ee734da1346db93cdb3f38"])
+    }
+
+    @Test func webhookSecretsInBase64AreTheirShape() {
+        let body = #"{"key":"whsec_7TgUsEDsLtDULZlQVUV7YpvSvEL5k+/P"}"#
+        let text = E.expectScrubbed(E.response(body, "application/json"), ["whsec_7TgUsEDsLtDULZlQVUV7YpvSvEL5k+/P"])
+        #expect(text.contains("whsec_SCRUBBED-"))
+    }
+
+    @Test func aKubernetesSecretKeepsItsAccountsName() throws {
+        let user = Data("orders_rw_hebu".utf8).base64EncodedString()
+        let password = Data("S3cr3t-Pa55w0rd-99".utf8).base64EncodedString()
+        let body = #"{"kind":"Secret","data":{"username":"\#(user)","password":"\#(password)"}}"#
+        _ = E.expectScrubbed(E.response(body, "application/json"), ["S3cr3t-Pa55w0rd-99"])
+        #expect(try Self.scrubbed(body)["data"]?["username"] == .string(user))
+    }
+}
