@@ -89,6 +89,53 @@ import Testing
         #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed archives")
     }
 
+    /// A Helm release (base64 of base64 of gzip, in a ConfigMap's `data`) and an npm
+    /// publish document (a `.tgz` in base64 under `_attachments`): the archives inside JSON strings
+    /// are opened, scrubbed and written back in base64 that still opens.
+    @Test func archivesInBase64InsideJSONStringsAreOpened() async throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("0.in", Self.content)
+        let written = try await ExternalTool.run("python3", [Self.peer, "write", folder.url.path])
+        try #require(written.status == 0, "\(written)")
+        let gz = try Data(contentsOf: folder.file("0.gz"))
+        let tgz = try Data(contentsOf: folder.file("0.tgz"))
+        let release = Data(gz.base64EncodedString().utf8).base64EncodedString()
+        let body = #"""
+            {"kind":"ConfigMap","metadata":{"labels":{"owner":"helm"}},"data":{"release":"\#(release)"},\#
+            "_attachments":{"app-1.0.0.tgz":{"content_type":"application/octet-stream","data":"\#(tgz.base64EncodedString())"}}}
+            """#
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "GET", url: "https://k8s.example/api/v1/secrets/sh.helm.release.v1.app.v1"),
+                outcome: .response(
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: Data(body.utf8))))
+        ])
+        #expect(!Scrubber.default.findings(in: document).isEmpty)
+        let scrubbed = Scrubber.default.scrub(document)
+        let json = try JSONParser.parse(try #require(scrubbed.interactions[0].response?.body))
+        guard case .string(let outer) = json["data"]?["release"],
+            case .string(let attachment) = json["_attachments"]?["app-1.0.0.tgz"]?["data"]
+        else {
+            Issue.record("the scrubbed strings are gone: \(String(decoding: scrubbed.encoded(), as: UTF8.self))")
+            return
+        }
+        let inner = try #require(
+            Data(base64Encoded: outer).flatMap { Data(base64Encoded: $0) }, "the release is no longer base64 of base64")
+        let tarball = try #require(Data(base64Encoded: attachment), "the tarball is no longer base64")
+        let texts = [
+            try #require(Kind.gz.members(Array(inner)), "the release no longer opens"),
+            try #require(Kind.tgz.members(Array(tarball)), "the tarball no longer opens"),
+        ].map { $0.values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") }
+        for text in texts {
+            for secret in [Self.password, Self.botToken] { #expect(!text.contains(secret)) }
+            for line in Self.ordinary { #expect(text.contains(line)) }
+        }
+        #expect(Scrubber.default.scrub(scrubbed).encoded() == scrubbed.encoded(), "scrubbing twice changed it")
+        #expect(Scrubber.default.findings(in: scrubbed).isEmpty)
+    }
+
     /// `Tests/Peers/compression_peer.py`.
     static let peer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Peers/compression_peer.py").path

@@ -46,6 +46,16 @@ extension ScrubEngine {
                     place: "in base64-decoded text"))
             return
         }
+        // base64 of an archive (a Helm release, an npm package's tarball): its members opened.
+        if end - start >= 16, !bytes[start..<end].contains(0x20), !claimed.overlaps(start..<bytes.count),
+            let (_, style) = ScrubTextCodecs.base64Archive(ScrubBytes.string(bytes, start..<bytes.count))
+        {
+            found.nested.append(
+                Nested(
+                    range: start..<bytes.count, encoding: .base64Archive(style), kind: .plain,
+                    place: "in base64-decoded archive"))
+            return
+        }
         // A URL or form percent-encoded whole (`https%3A%2F%2F…%3Ftoken%3D…`, what a URL in a query
         // item of a URL in a query item becomes).
         if ScrubEngine.isPercentEncodedWhole(bytes, start..<end), !claimed.overlaps(start..<end) {

@@ -57,6 +57,8 @@ struct ScrubEngine {
             case percent(plusAsSpace: Bool)
             /// base64 of UTF-8 text, written back in the same style.
             case base64(ScrubTextCodecs.Base64Style)
+            /// base64 of a compressed archive (gzip, ZIP), opened and written back in the same style.
+            case base64Archive(ScrubTextCodecs.Base64Style)
             /// A JSON document, parsed with the ranges of its strings and numbers in source order.
             case json(JSONValue, ranges: [Range<Int>])
             /// Text escaped with HTML character references (JSON in an attribute, `&quot;` for `"`).
@@ -525,6 +527,11 @@ struct ScrubEngine {
             let result = process(decoded, kind: item.kind, path: path)
             guard result != decoded else { return [] }
             return [Edit(range: item.range, replacement: ScrubTextCodecs.base64(result, style: style))]
+        case .base64Archive(let style):
+            guard let (decoded, _) = ScrubTextCodecs.base64Archive(raw), let opened = walkArchive(decoded, path: path),
+                let rewritten = opened
+            else { return [] }
+            return [Edit(range: item.range, replacement: ScrubTextCodecs.base64(bytes: rewritten, style: style))]
         case .json(let value, let ranges):
             return jsonTextEdits(value, ranges: ranges, path: path)
         case .quotedPrintable(let lineBreak):

@@ -20,6 +20,25 @@ enum ScrubTextCodecs {
     /// bytes of printable UTF-8. Random tokens and hashes decode to bytes that are not text, and are
     /// left as they are.
     static func base64Text(_ text: String) -> (decoded: String, style: Base64Style)? {
+        guard let (data, style) = base64Bytes(text), data.count >= 8, let decoded = StoredBody.plainText(data),
+            decoded.contains(where: \.isLetter)
+        else { return nil }
+        return (decoded, style)
+    }
+
+    /// The bytes a whole value decodes to when it is base64 of a compressed archive (gzip, ZIP):
+    /// a Helm release, an npm package's tarball in its publish document. Other binary bytes are
+    /// left to the shape rules.
+    static func base64Archive(_ text: String) -> (decoded: [UInt8], style: Base64Style)? {
+        guard text.hasPrefix("H4sI") || text.hasPrefix("UEsDB"), let (data, style) = base64Bytes(text) else {
+            return nil
+        }
+        return (Array(data), style)
+    }
+
+    /// The bytes of a whole value in base64 (one alphabet, optionally wrapped in lines of equal
+    /// length), and how it was written.
+    private static func base64Bytes(_ text: String) -> (decoded: Data, style: Base64Style)? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 16, bytes.count <= 16 * 1024 * 1024 else { return nil }
         var body = bytes[...]
@@ -68,18 +87,24 @@ enum ScrubTextCodecs {
             normal = normal.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         }
         normal += String(repeating: "=", count: (4 - normal.utf8.count % 4) % 4)
-        guard let data = Data(base64Encoded: normal), data.count >= 8, let decoded = StoredBody.plainText(data),
-            decoded.contains(where: \.isLetter)
-        else { return nil }
+        guard let data = Data(base64Encoded: normal) else { return nil }
         let style = Base64Style(
-            urlSafe: urlSafe, padded: padding > 0, lineLength: lines.count > 1 ? lines[0].count : 0,
+            // Standard base64 whose length needed no padding was written by a padding encoder as
+            // far as anyone can tell, and is written back padded (what strict decoders want).
+            urlSafe: urlSafe, padded: padding > 0 || !urlSafe && joined.count % 4 == 0,
+            lineLength: lines.count > 1 ? lines[0].count : 0,
             lineBreak: lineBreak, trailer: trailer)
-        return (decoded, style)
+        return (data, style)
     }
 
     /// `text` in base64, written in `style`.
     static func base64(_ text: String, style: Base64Style) -> String {
-        var encoded = Array(Data(text.utf8).base64EncodedString().utf8)
+        base64(bytes: Array(text.utf8), style: style)
+    }
+
+    /// `bytes` in base64, written in `style`.
+    static func base64(bytes: [UInt8], style: Base64Style) -> String {
+        var encoded = Array(Data(bytes).base64EncodedString().utf8)
         if style.urlSafe {
             for index in encoded.indices {
                 if encoded[index] == UInt8(ascii: "+") {
