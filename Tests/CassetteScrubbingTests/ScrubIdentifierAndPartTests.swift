@@ -130,4 +130,24 @@ import Testing
         _ = E.expectScrubbed(E.response(body, "application/json"), ["S3cr3t-Pa55w0rd-99"])
         #expect(try Self.scrubbed(body)["data"]?["username"] == .string(user))
     }
+
+    @Test func aSignatureSentInAHeaderIsScrubbedWhereTheBodyEchoesIt() {
+        let digest = "5d4bd363283d7d9826dc3accd78574bb8bea8397a5af1cb75d9ce29eb75e3b81"
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request("POST", headers: [HTTPHeader("X-Signature-256", "sha256=\(digest)")]),
+                F.response(
+                    401, headers: [HTTPHeader("Content-Type", "application/json")],
+                    body: #"{"error":"signature_mismatch","received":"sha256=\#(digest)"}"#))
+        ])
+        _ = E.expectScrubbed(document, [digest])
+    }
+
+    @Test func projectKeysWithoutTheLegacyMarkerAreTheirShape() {
+        let key =
+            "sk-proj-6vKpjG4PvnszLUfolJfHrLtg0ryN8SCURjSPnTRnbq1mbuhPup9Nq4kWlL-tmD80U2l7YwiOVoe3hoFChZ1ikC9878kLTv"
+            + "cmmaGC0FF4zgFgHKDdBIwb_olElkOUEvBxDv2CP5TUKPn8Vi7fqoXY6i9Hhosx"
+        let text = E.expectScrubbed(E.response(#"{"object":"key","value":"\#(key)"}"#, "application/json"), [key])
+        #expect(text.contains("sk-proj-SCRUBBED-"))
+    }
 }

@@ -11,7 +11,7 @@ import Testing
         "google-oauth-access-token", "google-oauth-refresh-token", "vault-batch-token", "fly-token", "tailscale-key",
         "stripe-key", "slack-refresh-token", "gitlab-runner-token", "pypi-token", "grafana-cloud-token",
         "dropbox-token", "intercom-token", "onepassword-service-account-token", "openai-project-key",
-        "openai-service-account-key", "stripe-webhook-secret",
+        "openai-service-account-key", "stripe-webhook-secret", "openai-admin-key",
     ]
 
     static func regex(_ shape: TokenShape) throws -> NSRegularExpression {

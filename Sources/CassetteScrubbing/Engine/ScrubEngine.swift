@@ -277,25 +277,38 @@ struct ScrubEngine {
         for part in span.parts where !part.isEmpty && (masking || !rules.isPlaceholder(part)) {
             table.register(part, rule: span.rule, summary: span.summary, byShape: false)
         }
-        // `fed1…3f38-us21` echoed in an error as `fed1…3f38`: the random core of a secret echoes alone.
+        // `fed1…3f38-us21` echoed in an error as `fed1…3f38`, `sha256=5d4b…` as `5d4b…`: the random
+        // core of a secret echoes alone.
         for whole in [span.secret] + span.parts {
             guard let core = ScrubEngine.randomCore(of: whole), masking || !rules.isPlaceholder(core) else { continue }
             table.register(core, rule: span.rule, summary: span.summary, byShape: false)
         }
     }
 
-    /// The random core of a secret made of one and a short tag after a `-` or `.` (a data
-    /// centre's `-us21`, a region's `.eu`): sixteen characters or more that look like a secret.
+    /// The random core of a secret made of one and a short tag: after a tag and `=` or `:` (a
+    /// signature's `sha256=`, `v1=`), or before a `-` or `.` and a tag (a data centre's `-us21`, a
+    /// region's `.eu`); sixteen characters or more that look like a secret.
     static func randomCore(of secret: String) -> String? {
         let bytes = Array(secret.utf8)
-        guard bytes.count >= 19, bytes.count <= 256,
-            let separator = bytes.lastIndex(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }),
-            bytes.count - separator - 1 >= 2, bytes.count - separator - 1 <= 6, separator >= 16,
-            bytes[(separator + 1)...].allSatisfy(ShapeBytes.isAlphanumeric),
-            bytes[..<separator].allSatisfy({ ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "_") })
-        else { return nil }
-        let core = ScrubBytes.string(bytes, 0..<separator)
-        return ScrubEchoPolicy.looksLikeSecret(core) ? core : nil
+        guard bytes.count >= 19, bytes.count <= 256 else { return nil }
+        func isCore(_ part: ArraySlice<UInt8>) -> Bool {
+            part.count >= 16 && part.allSatisfy { ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
+        }
+        var core: ArraySlice<UInt8>?
+        if let separator = bytes.firstIndex(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }),
+            (1...8).contains(separator), bytes[..<separator].allSatisfy(ShapeBytes.isAlphanumeric),
+            isCore(bytes[(separator + 1)...])
+        {
+            core = bytes[(separator + 1)...]
+        } else if let separator = bytes.lastIndex(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }),
+            (2...6).contains(bytes.count - separator - 1),
+            bytes[(separator + 1)...].allSatisfy(ShapeBytes.isAlphanumeric), isCore(bytes[..<separator])
+        {
+            core = bytes[..<separator]
+        }
+        guard let core else { return nil }
+        let text = ScrubBytes.string(bytes, core.startIndex..<core.endIndex)
+        return ScrubEchoPolicy.looksLikeSecret(text) ? text : nil
     }
 
     /// The shape rule whose detector matches the whole of `secret`, if one does.

@@ -204,23 +204,22 @@ extension TokenShape {
             keptPrefixes: ["sk-"]),
         TokenShape(
             name: "openai-project-key", provider: "OpenAI",
-            summary: "project API key",
-            pattern: #"\bsk-proj-[A-Za-z0-9_\-]{20,160}T3BlbkFJ[A-Za-z0-9_\-]{20,160}(?![A-Za-z0-9_\-])"#,
+            summary: "project API key (with or without the legacy `T3BlbkFJ` marker)",
+            pattern: #"\bsk-proj-[A-Za-z0-9_\-]{40,400}(?![A-Za-z0-9_\-])"#,
             group: 0,
             literals: ["sk-proj-"],
             keptPrefixes: ["sk-proj-"]),
         TokenShape(
             name: "openai-service-account-key", provider: "OpenAI",
             summary: "service account API key",
-            pattern: #"\bsk-svcacct-[A-Za-z0-9_\-]{20,160}T3BlbkFJ[A-Za-z0-9_\-]{20,160}(?![A-Za-z0-9_\-])"#,
+            pattern: #"\bsk-svcacct-[A-Za-z0-9_\-]{40,400}(?![A-Za-z0-9_\-])"#,
             group: 0,
             literals: ["sk-svcacct-"],
             keptPrefixes: ["sk-svcacct-"]),
         TokenShape(
             name: "openai-admin-key", provider: "OpenAI",
             summary: "admin API key",
-            pattern: #"\bsk-admin-[A-Za-z0-9_\-]{58}(?:[A-Za-z0-9_\-]{16})?T3BlbkFJ[A-Za-z0-9_\-]{58}(?:[A-Za-z0-"#
-                + #"9_\-]{16})?(?![A-Za-z0-9_\-])"#,
+            pattern: #"\bsk-admin-[A-Za-z0-9_\-]{40,400}(?![A-Za-z0-9_\-])"#,
             group: 0,
             literals: ["sk-admin-"],
             keptPrefixes: ["sk-admin-"]),
