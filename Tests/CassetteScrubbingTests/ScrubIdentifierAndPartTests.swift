@@ -150,4 +150,50 @@ import Testing
         let text = E.expectScrubbed(E.response(#"{"object":"key","value":"\#(key)"}"#, "application/json"), [key])
         #expect(text.contains("sk-proj-SCRUBBED-"))
     }
+
+    /// Jellyfin's `MediaBrowser` credentials: quoted parameters with spaces, a token only once
+    /// signed in. A quoted value is read whole, so a second scrub finds what the first left.
+    @Test func quotedCredentialParametersAreReadWhole() {
+        let client =
+            #"Client="Jellyfin Web", Device="Firefox", DeviceId="TW96aWxsYS81LjAgKFgxMTsgTGludXgp", Version="10.10.3""#
+        let document = CassetteDocument(interactions: [
+            F.interaction(F.request("POST", headers: [HTTPHeader("Authorization", "MediaBrowser \(client)")])),
+            F.interaction(
+                F.request(
+                    headers: [
+                        HTTPHeader(
+                            "Authorization", #"MediaBrowser \#(client), Token="507b76174e816daceec7ac9cd5e4a90e""#)
+                    ])),
+        ])
+        let text = E.expectScrubbed(document, ["507b76174e816daceec7ac9cd5e4a90e"])
+        #expect(text.contains(#"Client=\"Jellyfin Web\""#))
+    }
+
+    @Test func settingsMasksAndKeyIdsBesideASecretAreKept() throws {
+        let body = """
+            {"basic.auth.credentials.source":"USER_INFO","sasl.mechanism.password":"SCRAM-SHA-512",\
+            "basic.auth.user.info":"KJ2MXQ7ZPL4V:cflt8Qw2Zr5Tn1Vx7Kb3Ld9Hs6Pm4Jy0","NPM_TOKEN":"xxxx1a2b",\
+            "argo_password":"++++++++"}
+            """
+        _ = E.expectScrubbed(E.response(body, "application/json"), ["cflt8Qw2Zr5Tn1Vx7Kb3Ld9Hs6Pm4Jy0"])
+        let scrubbed = try Self.scrubbed(body)
+        #expect(scrubbed["basic.auth.credentials.source"] == .string("USER_INFO"))
+        #expect(scrubbed["sasl.mechanism.password"] == .string("SCRAM-SHA-512"))
+        #expect(scrubbed["NPM_TOKEN"] == .string("xxxx1a2b"))
+        #expect(scrubbed["argo_password"] == .string("++++++++"))
+        guard case .string(let info) = scrubbed["basic.auth.user.info"] else {
+            Issue.record("no user info")
+            return
+        }
+        #expect(info.hasPrefix("KJ2MXQ7ZPL4V:SCRUBBED-"))
+    }
+
+    @Test func aSemicolonSeparatedSignatureHeaderKeepsItsTimestamp() {
+        let digest = "6f4ad0d8a0f3c2b1e9d7a5c3b1f0e8d6c4a2b0f9e7d5c3a1b9f7e5d3c1a0b8f6"
+        let document = CassetteDocument(interactions: [
+            F.interaction(F.request("POST", headers: [HTTPHeader("Paddle-Signature", "ts=1671552777;h1=\(digest)")]))
+        ])
+        let text = E.expectScrubbed(document, [digest])
+        #expect(text.contains("ts=1671552777;h1=SCRUBBED-"))
+    }
 }

@@ -88,7 +88,8 @@ extension ScrubEngine {
     /// Credential parameters that name a place, kept as they are.
     static let identifierParameters: Set<String> = ["realm", "uri", "domain"]
 
-    /// Spans for the secret parameters of a `name=value, name="value"` list (two parameters or
+    /// Spans for the secret parameters of a `name=value, name="value"` list (or `;`-separated, as
+    /// `Paddle-Signature: ts=…;h1=…`) (two parameters or
     /// more, each a name of letters, digits, `-` and `_`), or `nil` when the text is no such list or
     /// none of its parameters is named like a secret. With `byLook` (the value of a header named
     /// like a secret), a parameter whose value looks like a secret is one too, whatever its name:
@@ -100,7 +101,11 @@ extension ScrubEngine {
         var count = 0
         var index = range.lowerBound
         while index < range.upperBound {
-            while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == UInt8(ascii: ",") { index += 1 }
+            while index < range.upperBound,
+                bytes[index] == 0x20 || bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: ";")
+            {
+                index += 1
+            }
             guard index < range.upperBound else { break }
             let nameStart = index
             while index < range.upperBound,
@@ -122,7 +127,11 @@ extension ScrubEngine {
                 valueEnd = quote
                 index = quote + 1
             } else {
-                while index < range.upperBound, bytes[index] != UInt8(ascii: ","), bytes[index] != 0x20 { index += 1 }
+                while index < range.upperBound, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: ";"),
+                    bytes[index] != 0x20
+                {
+                    index += 1
+                }
                 valueEnd = index
             }
             count += 1
@@ -162,14 +171,30 @@ extension ScrubEngine {
         return colon
     }
 
-    /// The values of `name=value, name="value"` parameters.
+    /// The values of `name=value, name="value"` parameters; a quoted value is read to its closing
+    /// quote, spaces and commas included (`Client="Jellyfin Web"`).
     static func parameterValues(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { item in
-            guard let equals = item.firstIndex(of: "=") else { return nil }
-            var value = item[item.index(after: equals)...]
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
-            return value.isEmpty ? nil : String(value)
+        let bytes = Array(text.utf8)
+        var values: [String] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "=") else {
+                index += 1
+                continue
+            }
+            var start = index + 1
+            var end = start
+            if start < bytes.count, bytes[start] == 0x22 {
+                start += 1
+                end = bytes[start...].firstIndex(of: 0x22) ?? bytes.count
+                index = end + 1
+            } else {
+                while end < bytes.count, bytes[end] != UInt8(ascii: ","), bytes[end] != 0x20 { end += 1 }
+                index = end
+            }
+            if end > start { values.append(ScrubBytes.string(bytes, start..<end)) }
         }
+        return values
     }
 
     /// Cookie values of a `Cookie` header (every pair) or a `Set-Cookie` header (the first pair of

@@ -519,7 +519,10 @@ extension ScrubEngine {
         if let secret = scope.secret, !scrubbedProse, !ScrubEngine.isNeverSecret(text, inherited: secret.inherited) {
             let summary =
                 secret.inherited ? "value under JSON key \"\(secret.name)\"" : "value of JSON key \"\(secret.name)\""
-            let span = Span(range: 0..<bytes.count, secret: text, rule: rules.spec(.secretField), summary: summary)
+            // `"basic.auth.user.info": "KEYID:secret"`: the key id names the key; the secret is after it.
+            let range = ScrubEngine.secretAfterKeyID(bytes).map { $0..<bytes.count } ?? 0..<bytes.count
+            let span = Span(
+                range: range, secret: ScrubBytes.string(bytes, range), rule: rules.spec(.secretField), summary: summary)
             return process(text, utf8: bytes, kind: .plain, spans: [span], path: place.path)
         }
         let savedSkip = skipsEmail
@@ -552,8 +555,46 @@ extension ScrubEngine {
             return true
         }
         if text.count >= 3, text.allSatisfy({ $0 == "*" || $0 == "•" || $0 == "x" || $0 == "X" }) { return true }
-        if isSigilPlaceholder(text) || isWordPath(text) { return true }
+        if isSigilPlaceholder(text) || isWordPath(text) || isConstantName(text) || isMasked(text) { return true }
         return inherited && ScrubEchoPolicy.isProse(text)
+    }
+
+    /// Where the secret of a `key-id:secret` value starts: one colon, a key id of 3 to 64 letters,
+    /// digits, `.`, `_` and `-` before it (no URL scheme), and after it a secret-looking value longer
+    /// than the id.
+    static func secretAfterKeyID(_ bytes: [UInt8]) -> Int? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), (3...64).contains(colon),
+            bytes.lastIndex(of: UInt8(ascii: ":")) == colon, bytes.count - colon - 1 > colon,
+            bytes[colon + 1] != UInt8(ascii: "/"), !bytes.contains(0x20),
+            bytes[..<colon].allSatisfy({
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: "-")
+            }),
+            ScrubEchoPolicy.looksLikeSecret(ScrubBytes.string(bytes, (colon + 1)..<bytes.count))
+        else { return nil }
+        return colon + 1
+    }
+
+    /// A constant's name in upper case (`USER_INFO`, `SASL_SSL`, `SCRAM-SHA-512`): groups of
+    /// capitals or of digits between `_` and `-`, one of three capitals or more; a setting, not a secret.
+    static func isConstantName(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        // A placeholder (`SCRUBBED-HEADER-1`) stands for a secret.
+        guard (3...40).contains(bytes.count), !ScrubBytes.contains(bytes, Array("SCRUBBED".utf8)) else { return false }
+        let groups = bytes.split(omittingEmptySubsequences: false) { $0 == 0x5F || $0 == 0x2D }
+        guard groups.allSatisfy({ !$0.isEmpty }), let first = groups.first?.first, ShapeBytes.isUpper(first) else {
+            return false
+        }
+        return groups.allSatisfy { $0.allSatisfy(ShapeBytes.isUpper) || $0.allSatisfy(ShapeBytes.isDigit) }
+            && groups.contains { $0.count >= 3 && $0.allSatisfy(ShapeBytes.isUpper) }
+    }
+
+    /// A masked value: mask characters (`*`, `•`, `x`, `+`) and at most the last four characters
+    /// of the secret (`xxxx1a2b` of CircleCI, `++++++++` of Argo CD).
+    static func isMasked(_ text: String) -> Bool {
+        let characters = Array(text)
+        let mask = characters.prefix { $0 == "*" || $0 == "•" || $0 == "x" || $0 == "X" || $0 == "+" }
+        return mask.count >= 4 && characters.count - mask.count <= 4
     }
 
     /// A word between sigils, which stands for a value a system keeps to itself: `$encrypted$`

@@ -1,4 +1,5 @@
 import CassetteScrubbing
+import Foundation
 
 /// What a body that is a compressed stream or an archive holds, for the corpus searches: the
 /// members' bytes, nested containers opened too (a `.tgz` is a tar in gzip).
@@ -13,6 +14,46 @@ enum ArchiveContents {
     static func isWrittenBackWhole(_ original: [UInt8], as scrubbed: [UInt8]) -> Bool {
         guard let before = members(original), let after = members(scrubbed) else { return false }
         return before.count == after.count
+    }
+
+    /// Whether the multipart body `scrubbed` has the parts `original` had, each of the same length
+    /// or a container written back whole: multipart parts are framed by their boundary, not a length.
+    static func isMultipartWrittenBackWhole(_ original: [UInt8], as scrubbed: [UInt8], contentType: String?) -> Bool {
+        guard let contentType, let range = contentType.range(of: "boundary=") else { return false }
+        let boundary = Array(("--" + contentType[range.upperBound...].trimmingCharacters(in: ["\""])).utf8)
+        let before = parts(original, boundary)
+        let after = parts(scrubbed, boundary)
+        guard before.count > 1, before.count == after.count else { return false }
+        return zip(before, after).allSatisfy { old, new in
+            old.count == new.count || isWrittenBackWhole(body(of: old), as: body(of: new))
+        }
+    }
+
+    private static func parts(_ bytes: [UInt8], _ boundary: [UInt8]) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index + boundary.count <= bytes.count {
+            if bytes[index..<(index + boundary.count)].elementsEqual(boundary) {
+                parts.append(Array(bytes[start..<index]))
+                index += boundary.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(Array(bytes[start...]))
+        return parts
+    }
+
+    /// A part's bytes after its header lines.
+    private static func body(of part: [UInt8]) -> [UInt8] {
+        let separator: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
+        guard part.count >= 4,
+            let end = (0...(part.count - 4)).first(where: { part[$0..<($0 + 4)].elementsEqual(separator) })
+        else { return part }
+        // Without the CRLF that comes before the next boundary.
+        return Array(part[(end + 4)...].dropLast(2))
     }
 
     /// The members of every container body in `document`, as text.
