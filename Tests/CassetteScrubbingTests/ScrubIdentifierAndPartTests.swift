@@ -196,4 +196,24 @@ import Testing
         let text = E.expectScrubbed(document, [digest])
         #expect(text.contains("ts=1671552777;h1=SCRUBBED-"))
     }
+
+    @Test func secretsAssignedInCodeAreFound() {
+        let code = """
+            <?php
+            define( 'DB_PASSWORD', 'Wp9!dbPass-77xq' );
+            define('NONCE_SALT', 'k3#Lq]v9@Zt2!mR8^pW5&nY1*bX6(cJ4');
+            define('WP_DEBUG', false);
+            echo t('password', 'Passwort');
+            os.environ['SNOWFLAKE_PASSWORD'] = 'Sn0wfl4ke-Pa55-2026'
+            $_ENV["APP_KEY"] = "base64:2bGm9OnqFArth0ekyVs/65w2JCW4kkJjQXzPwqnsmjE=";
+            """
+        let text = E.expectScrubbed(
+            E.response(code, "text/plain"),
+            [
+                "Wp9!dbPass-77xq", "k3#Lq]v9@Zt2!mR8^pW5&nY1*bX6(cJ4", "Sn0wfl4ke-Pa55-2026",
+                "base64:2bGm9OnqFArth0ekyVs/65w2JCW4kkJjQXzPwqnsmjE=",
+            ])
+        #expect(text.contains("t('password', 'Passwort')"))
+        #expect(text.contains("define('WP_DEBUG', false)"))
+    }
 }

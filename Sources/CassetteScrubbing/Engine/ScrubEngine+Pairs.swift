@@ -34,8 +34,9 @@ extension ScrubEngine {
         var index = 0
         while index < bytes.count {
             let separator = bytes[index]
-            guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: "="),
-                let (name, nameStart) = ScrubEngine.pairName(bytes, before: index)
+            guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: "=") || separator == UInt8(ascii: ","),
+                let (name, nameStart) = ScrubEngine.pairName(bytes, before: index),
+                separator != UInt8(ascii: ",") || ScrubEngine.isFirstCallArgument(bytes, nameStart: nameStart)
             else {
                 index += 1
                 continue
@@ -106,6 +107,13 @@ extension ScrubEngine {
                 else { continue }
             }
             if secret.hasPrefix("AIza"), ScrubEngine.isFirebaseWebConfig(bytes, after: valueRange) { continue }
+            // A call's second argument is a value only when it looks like a secret: `t('password', 'Passwort')`
+            // translates a label.
+            if separator == UInt8(ascii: ","),
+                !ScrubEchoPolicy.looksLikeSecret(secret) || ScrubEchoPolicy.isNaturalLanguage(secret)
+            {
+                continue
+            }
             found.spans.append(
                 Span(
                     range: valueRange, secret: secret, observed: secret == raw ? nil : raw,
@@ -114,12 +122,28 @@ extension ScrubEngine {
         return found
     }
 
-    /// The name before a `:` or `=`: quoted (`"name"`, `'name'`) or a run of name characters, up to
+    /// Whether the quoted name at `nameStart` is a call's first argument: `define('DB_PASSWORD', '…')`,
+    /// `setenv("API_TOKEN", "…")`, whose second argument is then its value.
+    static func isFirstCallArgument(_ bytes: [UInt8], nameStart: Int) -> Bool {
+        guard nameStart < bytes.count, bytes[nameStart] == 0x22 || bytes[nameStart] == 0x27 else { return false }
+        var cursor = nameStart
+        while cursor > 0, ShapeBytes.isBlank(bytes[cursor - 1]) { cursor -= 1 }
+        return cursor > 0 && bytes[cursor - 1] == UInt8(ascii: "(")
+    }
+
+    /// The name before a `:` or `=`: quoted (`"name"`, `'name'`), a quoted key in brackets
+    /// (`os.environ['DB_PASSWORD'] = …`, `$_ENV["APP_KEY"] = …`) or a run of name characters, up to
     /// 64 bytes, with spaces allowed before the separator.
     private static func pairName(_ bytes: [UInt8], before separator: Int) -> (String, Int)? {
         var end = separator
         while end > 0, ShapeBytes.isBlank(bytes[end - 1]) { end -= 1 }
         guard end > 0 else { return nil }
+        if bytes[end - 1] == UInt8(ascii: "]"), end >= 2, bytes[end - 2] == 0x22 || bytes[end - 2] == 0x27,
+            let (name, quoteStart) = pairName(bytes, before: end - 1), quoteStart > 0,
+            bytes[quoteStart - 1] == UInt8(ascii: "[")
+        {
+            return (name, quoteStart - 1)
+        }
         let last = bytes[end - 1]
         if last == UInt8(ascii: "\"") || last == UInt8(ascii: "'") {
             var start = end - 1

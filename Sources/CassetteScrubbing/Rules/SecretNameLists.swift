@@ -129,8 +129,8 @@ enum SecretNames {
         "result", "stringdata", "plaintext", "secret_string", "secretstring",
     ])
     /// Words that name a secret only as the last word of a name that qualifies them (`db_pass`,
-    /// `replicaDbPass`, `new_pass`, `X-Identity-Header`), not alone (`pass` of a test run, `identity`).
-    static let qualifiedLastWords: Set<String> = ["pass", "pw", "identity", "assertion", "crumb", "pat", "sk"]
+    /// `replicaDbPass`, `new_pass`, `X-Identity-Header`, `NONCE_SALT`), not alone (`pass` of a test run, `identity`).
+    static let qualifiedLastWords: Set<String> = ["pass", "pw", "identity", "assertion", "crumb", "pat", "sk", "salt"]
     /// Words after a secret word that make the name describe a policy or rule for it rather than
     /// hold it (`otpPolicyDigits`, `password_policy_min_length`, `token_rules_max_age`).
     static let policyWords: Set<String> = ["policy", "policies", "rules", "requirements", "settings", "options"]
