@@ -123,23 +123,14 @@ extension CassetteDocument {
 }
 
 extension Interaction {
-    /// The interactions of a cassette's `interactions` array, read on every core when there are
-    /// many (each element is read on its own); the error is the first element's that has one.
+    /// The interactions of a cassette's `interactions` array; the error is the first element's
+    /// that has one. (A well-formed file is read element by element, on every core, by
+    /// ``CassetteDocument/decode(_:path:keepingStoredForms:)``; this reads what that cannot.)
     static func read(_ elements: [JSONValue]) throws(JSONShapeError) -> [Interaction] {
-        let results = Parallel.map(elements.count, minimumSlice: 32) { index -> Result<Interaction, JSONShapeError> in
-            do throws(JSONShapeError) {
-                return .success(try Interaction(json: elements[index], path: [.key("interactions"), .index(index)]))
-            } catch {
-                return .failure(error)
-            }
-        }
         var interactions: [Interaction] = []
         interactions.reserveCapacity(elements.count)
-        for result in results {
-            switch result {
-            case .success(let interaction): interactions.append(interaction)
-            case .failure(let error): throw error
-            }
+        for (index, element) in elements.enumerated() {
+            interactions.append(try Interaction(json: element, path: [.key("interactions"), .index(index)]))
         }
         return interactions
     }

@@ -38,7 +38,7 @@ extension ScrubEngine {
             // in the way of the whole.
             var joined = text
             if ScrubEngine.startsLikeEventStream(text)
-                || ScrubEngine.isJoinedStream(Array(text.utf8), mediaType: mediaType)
+                || ScrubEngine.isJoinedStream(text.utf8, mediaType: mediaType)
             {
                 if let scrubbed = scrubStream(text, path: path + [.key("text")]), phase == .replace {
                     joined = scrubbed

@@ -160,7 +160,7 @@ extension ScrubEngine {
             }
             if phase == .replace, let changed, let bytes = try? changed.bytes() { result[index] = bytes }
         }
-        guard let contentType, ScrubEngine.isJoinedStream([], mediaType: MediaType(contentType)) else { return result }
+        guard ScrubEngine.isJoinedStreamType(contentType.map(MediaType.init)) else { return result }
         return joinedStream(phase == .replace ? result : chunks, path: path) ?? result
     }
 

@@ -37,7 +37,7 @@ extension ScrubEngine {
         if !masking, scheme == "sentry" { return [] }
         // `SharedKey account:signature` (Azure Storage, and other `key-id:signature` schemes): the
         // account names the key, the signature is the secret.
-        if !masking, scheme != "basic", scheme != "bearer", let colon = keyIDColon(bytes, start..<end) {
+        if !masking, scheme != "basic", scheme != "bearer", let colon = ScrubEngine.keyIDColon(bytes, start..<end) {
             return [
                 Span(
                     range: (colon + 1)..<end, secret: ScrubBytes.string(bytes, (colon + 1)..<end),
@@ -159,7 +159,7 @@ extension ScrubEngine {
 
     /// The colon of `key-id:signature` credentials: one colon, a key id of letters, digits, `.`,
     /// `_` and `-` before it, and a secret-looking signature after it with no space.
-    func keyIDColon(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    static func keyIDColon(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
         guard let colon = bytes[range].firstIndex(of: UInt8(ascii: ":")), colon > range.lowerBound,
             bytes[range].lastIndex(of: UInt8(ascii: ":")) == colon, !bytes[range].contains(0x20),
             bytes[range.lowerBound..<colon].allSatisfy({

@@ -183,7 +183,7 @@ extension ScrubEngine {
             } else if keyTraits.contains(.container) {
                 child.secret = (key, true)
             } else if let inherited = scope.secret, inherited.inherited, !keyTraits.contains(.describing),
-                !ScrubEngine.namesIdentifier(key), !ScrubEngine.namesAccount(key)
+                !ScrubEngine.namesIdentifier(key)
             {
                 child.secret = inherited
             }
@@ -420,21 +420,16 @@ extension ScrubEngine {
 
     /// Last words of a key that names an identifier of a credential, not the credential, inside a
     /// container of secrets (`credentials.client_id`, `signing_keys[].thumbprint`, `keyId`).
-    static let identifierWords: Set<String> = ["id", "ids", "accessor", "thumbprint", "fingerprint", "kid", "x5t"]
-
-    static func namesIdentifier(_ key: String) -> Bool {
-        ScrubNameMatcher.words(key).last.map(identifierWords.contains) == true
-    }
-
-    /// Last words of a member that names an account or where it lives, not its secret: what a
-    /// store of secrets (a Kubernetes Secret's `data`, a credentials object) holds beside them.
-    static let accountWords: Set<String> = [
+    static let identifierWords: Set<String> = [
+        "id", "ids", "accessor", "thumbprint", "fingerprint", "kid", "x5t",
+        // An account, or where it lives: what a store of secrets (a Kubernetes Secret's `data`, a
+        // credentials object) holds beside them.
         "username", "user", "login", "host", "hostname", "port", "database", "dbname", "engine", "region",
         "namespace", "cluster", "account", "tenant", "project", "schema", "driver", "protocol",
     ]
 
-    static func namesAccount(_ key: String) -> Bool {
-        ScrubNameMatcher.words(key).last.map(accountWords.contains) == true
+    static func namesIdentifier(_ key: String) -> Bool {
+        ScrubNameMatcher.words(key).last.map(identifierWords.contains) == true
     }
 
     /// Words of a name that says its value is a connection to a data store or broker.
@@ -554,23 +549,15 @@ extension ScrubEngine {
         {
             return true
         }
-        if text.count >= 3, text.allSatisfy({ $0 == "*" || $0 == "•" || $0 == "x" || $0 == "X" }) { return true }
-        if isSigilPlaceholder(text) || isWordPath(text) || isConstantName(text) || isMasked(text) { return true }
+        if isMasked(text) || isSigilPlaceholder(text) || isWordPath(text) || isConstantName(text) { return true }
         return inherited && ScrubEchoPolicy.isProse(text)
     }
 
-    /// Where the secret of a `key-id:secret` value starts: one colon, a key id of 3 to 64 letters,
-    /// digits, `.`, `_` and `-` before it (no URL scheme), and after it a secret-looking value longer
-    /// than the id.
+    /// Where the secret of a `key-id:secret` value starts: ``keyIDColon(_:_:)``'s shape, with a key
+    /// id of 3 to 64 characters, no URL scheme, and after it a value longer than the id.
     static func secretAfterKeyID(_ bytes: [UInt8]) -> Int? {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), (3...64).contains(colon),
-            bytes.lastIndex(of: UInt8(ascii: ":")) == colon, bytes.count - colon - 1 > colon,
-            bytes[colon + 1] != UInt8(ascii: "/"), !bytes.contains(0x20),
-            bytes[..<colon].allSatisfy({
-                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
-                    || $0 == UInt8(ascii: "-")
-            }),
-            ScrubEchoPolicy.looksLikeSecret(ScrubBytes.string(bytes, (colon + 1)..<bytes.count))
+        guard let colon = keyIDColon(bytes, 0..<bytes.count), (3...64).contains(colon),
+            bytes.count - colon - 1 > colon, bytes[colon + 1] != UInt8(ascii: "/")
         else { return nil }
         return colon + 1
     }
@@ -589,9 +576,11 @@ extension ScrubEngine {
             && groups.contains { $0.count >= 3 && $0.allSatisfy(ShapeBytes.isUpper) }
     }
 
-    /// A masked value: mask characters (`*`, `•`, `x`, `+`) and at most the last four characters
-    /// of the secret (`xxxx1a2b` of CircleCI, `++++++++` of Argo CD).
+    /// A masked value: three mask characters or more (`********`, `•••`, `xxxx`), or four or more
+    /// (`+` too) and at most the last four characters of the secret (`xxxx1a2b` of CircleCI,
+    /// `++++++++` of Argo CD).
     static func isMasked(_ text: String) -> Bool {
+        if text.count >= 3, text.allSatisfy({ $0 == "*" || $0 == "•" || $0 == "x" || $0 == "X" }) { return true }
         let characters = Array(text)
         let mask = characters.prefix { $0 == "*" || $0 == "•" || $0 == "x" || $0 == "X" || $0 == "+" }
         return mask.count >= 4 && characters.count - mask.count <= 4

@@ -22,15 +22,20 @@ extension ScrubEngine {
 
     /// Whether a body is a stream whose events' text is read joined: server-sent events, a part
     /// stream, or JSON lines (by media type, or two lines or more that are each a JSON object).
-    static func isJoinedStream(_ bytes: [UInt8], mediaType: MediaType?) -> Bool {
-        if let essence = mediaType?.essence, essence == "text/event-stream" || jsonLineTypes.contains(essence) {
-            return true
-        }
+    static func isJoinedStream<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes, mediaType: MediaType?) -> Bool {
+        if isJoinedStreamType(mediaType) { return true }
         guard bytes.first == UInt8(ascii: "{"), let newline = bytes.firstIndex(of: 0x0A) else { return false }
-        var next = newline + 1
-        while next < bytes.count, bytes[next] == 0x0A || bytes[next] == 0x0D { next += 1 }
-        return next < bytes.count && bytes[next] == UInt8(ascii: "{")
-            && (bytes[newline - 1] == UInt8(ascii: "}") || bytes[newline - 1] == 0x0D)
+        let before = bytes[bytes.index(before: newline)]
+        guard let next = bytes[bytes.index(after: newline)...].firstIndex(where: { $0 != 0x0A && $0 != 0x0D }) else {
+            return false
+        }
+        return bytes[next] == UInt8(ascii: "{") && (before == UInt8(ascii: "}") || before == 0x0D)
+    }
+
+    /// Whether a media type is a stream of events: server-sent events or JSON lines.
+    static func isJoinedStreamType(_ mediaType: MediaType?) -> Bool {
+        guard let essence = mediaType?.essence else { return false }
+        return essence == "text/event-stream" || jsonLineTypes.contains(essence)
     }
 
     /// A stream's pieces scrubbed as the one text they make: a secret split across events (a pasted
