@@ -30,6 +30,7 @@ package final class TestHTTPServer: Sendable {
 
     /// Binds 127.0.0.1 on `port` (0, the default, for an ephemeral one) and starts accepting at once.
     package init(port: Int = 0, handler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponseSpec) throws {
+        DescriptorLimit.raise()
         let (requests, stopping) = (self.requests, self.stopping)
         server = HTTPServer(
             port: port, limits: Self.limits,

@@ -8,8 +8,8 @@ import Testing
 #endif
 
 @Suite struct ConcurrencyTests {
-    /// 100 cassettes record concurrently through one server, then replay concurrently with the
-    /// server stopped: every cassette holds and serves only its own requests.
+    /// 100 cassettes record concurrently (64 at a time) through one server, then replay concurrently
+    /// with the server stopped: every cassette holds and serves only its own requests.
     @Test func oneHundredCassettesInConcurrentUseNeverCross() async throws {
         try await recordAndReplayConcurrently(cassettes: 100, requestsEach: 3)
     }

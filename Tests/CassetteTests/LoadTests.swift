@@ -10,9 +10,9 @@ import Testing
 /// Heavier concurrency than `ConcurrencyTests`: run with `CASSETTE_LOAD_TESTS=1` (CI sets it).
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["CASSETTE_LOAD_TESTS"] == "1"))
 struct LoadTests {
-    /// 200 cassettes record 20 requests each at the same time through one server, then replay them
-    /// at the same time with the server stopped, in another order: every cassette holds and serves
-    /// exactly its own 20 requests.
+    /// 200 cassettes record 20 requests each at the same time (64 at a time) through one server, then
+    /// replay them at the same time with the server stopped, in another order: every cassette holds
+    /// and serves exactly its own 20 requests.
     @Test func twoHundredCassettesWithTwentyRequestsEachNeitherLoseNorCross() async throws {
         try await recordAndReplayConcurrently(cassettes: 200, requestsEach: 20)
     }
