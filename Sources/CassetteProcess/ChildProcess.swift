@@ -151,6 +151,17 @@ package final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Waits for the child to end on a thread of its own and returns how it did.
+    ///
+    /// Use this from async code: ``waitUntilExit()`` there would hold one of Swift's cooperative
+    /// threads, and a machine with two cores has two, so a few waits stall every other task in the
+    /// process (a test suite's other tests, a server answering through async code) until the children end.
+    package func exited() async -> Exit {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.waitUntilExit()) }.start()
+        }
+    }
+
     /// Sends `signal` to the child unless it has been reaped (its pid may then be another process's).
     package func send(_ signal: Int32) {
         lock.lock()

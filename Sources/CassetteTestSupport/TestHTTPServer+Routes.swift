@@ -7,7 +7,8 @@ extension TestHTTPServer {
     /// `/json`, `/text`, `/binary` (bytes 0...255), `/gzip` (gzip-encoded JSON), `/redirect/{301,302,303,307,308}`
     /// (to `/json`, or `/echo` with `?to=echo`), `/redirect/chain` (302 to `/redirect/302`), `/status/N`,
     /// `/large?bytes=N` (byte i is i % 251; default 10 MiB), `/cookie/set`, `/cookie/check`, `/slow?ms=N`
-    /// (default 200), `/echo` (the request as sorted JSON), the streamed routes under `/stream/` (see
+    /// (default 200), `/held` (answers after ten minutes, or when the server stops: a request still in flight
+    /// whenever the test acts, however loaded the machine, and a failure rather than a hang if it stays), `/echo` (the request as sorted JSON), the streamed routes under `/stream/` (see
     /// ``streamingRoute(_:)``); anything else is 404 `not found`.
     package static let standardRoutes: @Sendable (HTTPRequestHead) -> HTTPResponseSpec = { request in
         if let streamed = streamingRoute(request) { return streamed }
@@ -44,6 +45,10 @@ extension TestHTTPServer {
         case "/slow":
             var response = HTTPResponseSpec.text("slow")
             response.delay = .milliseconds(max(0, number("ms") ?? 200))
+            return response
+        case "/held":
+            var response = HTTPResponseSpec.text("held")
+            response.delay = .seconds(10 * 60)
             return response
         case "/echo":
             return echo(request)

@@ -57,7 +57,7 @@ import Testing
         let server = try TestHTTPServer()
         let cassette = try openCassette(file, .record)
         let session = cassette.session()
-        let task = Task { try await session.fetch(server.url("/slow?ms=30000")) }
+        let task = Task { try await session.fetch(server.url("/held")) }
         while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()
         do {

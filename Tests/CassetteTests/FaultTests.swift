@@ -19,7 +19,7 @@ import Testing
 @Suite struct FaultTests {
     /// A child process writes two documents in turn over one cassette and is killed with SIGKILL at
     /// a random moment, many times; after every kill the file reads back as one of the two.
-    @Test func aWriterKilledAtAnyMomentLeavesTheOldFileOrTheNew() throws {
+    @Test func aWriterKilledAtAnyMomentLeavesTheOldFileOrTheNew() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Killed.json")
         try FaultDocuments.first.write(to: file)
@@ -34,11 +34,11 @@ import Testing
                 filter: "childWritesCassettesUntilKilled", environment: ["CASSETTE_FAULT_CHILD": file.path])
             while !FileManager.default.fileExists(atPath: started.path) {
                 try #require(child.isRunning, "the writer child exited before it started writing")
-                usleep(1_000)
+                try await Task.sleep(for: .milliseconds(1))
             }
-            usleep(UInt32.random(in: 0..<100_000, using: &generator))
+            try await Task.sleep(for: .microseconds(Int.random(in: 0..<100_000, using: &generator)))
             kill(child.processIdentifier, SIGKILL)
-            #expect(child.waitUntilExit().signalled)
+            #expect(await child.exited().signalled)
 
             let document = try CassetteDocument.read(from: file)
             let which = documents.firstIndex(of: document)
@@ -58,14 +58,14 @@ import Testing
 
     /// With files limited to 64 KiB, `finish()` fails with an error naming the file and the cause,
     /// the cassette already there keeps its bytes, and no temporary file is left.
-    @Test func aFullDiskLeavesTheExistingCassetteUntouched() throws {
+    @Test func aFullDiskLeavesTheExistingCassetteUntouched() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Full.json")
         try FaultDocuments.document(tag: "existing").write(to: file)
         let before = try Data(contentsOf: file)
         let child = try ChildRun.start(
             filter: "childFinishesACassetteOnAFullDisk", environment: ["CASSETTE_FSIZE_CHILD": file.path])
-        #expect(child.waitUntilExit().status == 0)
+        #expect(await child.exited().status == 0)
         let message = try String(contentsOfFile: file.path + ".error", encoding: .utf8)
         #expect(message.hasPrefix("\(file.path): error: cannot write cassette: could not write "))
         #expect(message.contains("File too large"), "\(message)")

@@ -14,14 +14,14 @@ import Testing
 @Suite struct TestFailureLedgerTests {
     /// Runs `childFailsAnExpectationUsingACassette` in a child process (its expectation fails
     /// there) and returns the ledger it wrote.
-    @Test func aFailedExpectationMarksTheCassetteOfItsTest() throws {
+    @Test func aFailedExpectationMarksTheCassetteOfItsTest() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("Package.swift", "")
         try directory.write("Cassettes/Users.json", Data(Fixtures.cleanCassette.encoded()))
         let child = try ChildRun.start(
             filter: "childFailsAnExpectationUsingACassette",
             environment: ["CASSETTE_FAILING_CHILD": directory.url.path])
-        #expect(child.waitUntilExit().status != 0, "the child's expectation did not fail")
+        #expect(await child.exited().status != 0, "the child's expectation did not fail")
         let ledgers = try FileManager.default.contentsOfDirectory(atPath: directory.file("usage").path)
         try #require(ledgers.count == 1, "\(ledgers)")
         let text = try directory.read("usage/" + ledgers[0])

@@ -209,7 +209,7 @@ import Testing
         let file = directory.file("Cancelled.json")
         let server = try TestHTTPServer()
         let cassette = try openCassette(file, .record)
-        let task = Task { try await cassette.response(for: get(server.url("/slow?ms=20000"))) }
+        let task = Task { try await cassette.response(for: get(server.url("/held"))) }
         // Cancel once the server has the request, so the forward is in flight.
         while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()

@@ -71,7 +71,7 @@ import Testing
         }
         try Data().write(to: URL(fileURLWithPath: file.path + ".go"))
         for child in children {
-            #expect(child.waitUntilExit().status == 0)
+            #expect(await child.exited().status == 0)
         }
         let paths = try CassetteDocument.read(from: file).interactions.map { URLParts($0.request.url).path }
         #expect(paths.sorted() == (routes + ["/json"]).sorted())

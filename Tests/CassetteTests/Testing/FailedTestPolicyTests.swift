@@ -67,7 +67,7 @@ import Testing
                 "CASSETTE_CHILD_SERVER": server.url("/json").absoluteString,
             ],
             output: output)
-        let exit = child.waitUntilExit()
+        let exit = await child.exited()
         let said = try String(contentsOf: output, encoding: .utf8)
         #expect(exit.status != 0, "the child test should have failed: \(said)")
         #expect(said.contains("Expectation failed"), "\(said)")
