@@ -107,7 +107,7 @@ import Testing
         "Final": (leaked: 4, damaged: 6, unreported: 3),
         "Blind": (leaked: 3, damaged: 14, unreported: 2),
         "Unseen": (leaked: 14, damaged: 12, unreported: 8),
-        "Sealed": (leaked: 28, damaged: 11, unreported: 8),
+        "Sealed": (leaked: 21, damaged: 11, unreported: 6),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() throws {

@@ -44,6 +44,18 @@ import Testing
         #expect(text.contains("4096"))
     }
 
+    @Test func aQualifiedKeyRunTogetherAndAnAbbreviatedPasswordAreSecrets() {
+        // A Hue bridge's pairing answer and Jellyfin's AuthenticateByName.
+        let body =
+            #"{"clientkey":"9C1F0A5E3B7D42E8A6F0C4B2D8E1F3A5","Username":"ada","Pw":"kettle-Ribbon-42","#
+            + #""monkey":"banana-42","hotkey":"ctrl-shift-k","consumerkey":"xvz1evFS4wEEPTGEFPHBog"}"#
+        let text = E.expectScrubbed(
+            E.request(body, "application/json"), ["9C1F0A5E3B7D42E8A6F0C4B2D8E1F3A5", "kettle-Ribbon-42"])
+        for kept in ["ada", "banana-42", "ctrl-shift-k", "xvz1evFS4wEEPTGEFPHBog"] {
+            #expect(text.contains(kept), "\(kept) was changed in\n\(text)")
+        }
+    }
+
     @Test func onlyTheSecretParametersOfADigestCredentialAreReplaced() {
         let challenge =
             #"Digest realm="ops@db.example.com", nonce="bm9uY2UtMTIzNDU2Nzg5MA==", algorithm=SHA-256, qop="auth""#

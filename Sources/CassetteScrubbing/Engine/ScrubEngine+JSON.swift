@@ -158,6 +158,7 @@ extension ScrubEngine {
                 // store) stays one whatever its pair's name says: a store's values are its secrets.
             } else if let pairName,
                 SecretNames.pairValueKeys.contains(loweredKeys[index]) || prefixedPair?.value == index
+                    || scope.pairName != nil && SecretNames.isTypedValueKey(loweredKeys[index])
             {
                 if let structure = ScrubHeaderStructure.of(pairName), structure != .url {
                     child.structure = (structure, pairName)

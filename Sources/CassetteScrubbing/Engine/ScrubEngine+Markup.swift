@@ -2,15 +2,22 @@ import Foundation
 
 extension ScrubEngine {
     /// The text of XML elements named like secrets (`<SecretAccessKey>…</SecretAccessKey>`,
-    /// `<ns:Password>`), and the `value` or `content` of tags whose `name`, `key`, `id` or `property`
+    /// `<ns:Password>`), the `<Value>` of an element named like one (`<UserDelegationKey>…
+    /// <Value>…</Value></UserDelegationKey>`), and the `value` or `content` of tags whose `name`, `key`, `id` or `property`
     /// is a secret's (`<meta name="csrf-token" content=…>`, `<input name="authenticity_token"
     /// value=…>`, `<add key="ApiKey" value=…/>`) or that are password inputs.
     func tagStructure(_ bytes: [UInt8]) -> Found {
         var found = Found()
         guard bytes.contains(UInt8(ascii: "<")) else { return found }
         var index = 0
+        // The elements open around the cursor, innermost last, and whether each is named like a secret.
+        var enclosing: [(name: Range<Int>, secret: Bool)] = []
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open + 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+                ScrubEngine.closeElement(bytes, at: index + 1, &enclosing)
+                continue
+            }
             guard index < bytes.count, ShapeBytes.isLetter(bytes[index]) || bytes[index] == UInt8(ascii: "_") else {
                 continue
             }
@@ -33,15 +40,28 @@ extension ScrubEngine {
                         range: attribute.value, encoding: .html, kind: .text(nil),
                         place: "in the HTML-decoded attribute \(attribute.name)"))
             }
-            guard bytes[close - 1] != UInt8(ascii: "/"), isSecretName(local, in: .jsonKey),
-                let text = ScrubEngine.elementText(bytes, after: close, name: qualified)
-            else { continue }
+            guard bytes[close - 1] != UInt8(ascii: "/") else { continue }
+            let isSecret = isSecretName(local, in: .jsonKey)
+            let parent = enclosing.last
+            let isParentsValue = parent?.secret == true && SecretNames.pairValueKeys.contains(local.lowercased())
+            guard isSecret || isParentsValue, let text = ScrubEngine.elementText(bytes, after: close, name: qualified)
+            else {
+                // An element of elements: its `<Value>` holds the secret when it is named like one, or
+                // like a key (`<UserDelegationKey>`; a `<Key>` of text is an S3 object's name).
+                let holdsSecret = isSecret || SecretNames.namesKeyHolder(local)
+                if enclosing.count < 256 { enclosing.append((open + 1..<nameEnd, holdsSecret)) }
+                continue
+            }
+            let summary =
+                isSecret
+                ? "value of XML element \"\(local)\""
+                : "value of XML element \"\(local)\" in \"\(ScrubBytes.string(bytes, parent!.name))\""
             let raw = ScrubBytes.string(bytes, text)
             let secret = ScrubTextCodecs.htmlDecoded(raw)
             found.spans.append(
                 Span(
                     range: text, secret: secret, observed: secret == raw ? nil : raw, rule: rules.spec(.secretField),
-                    summary: "value of XML element \"\(local)\""))
+                    summary: summary))
             index = text.upperBound
         }
         return found
@@ -142,6 +162,22 @@ extension ScrubEngine {
             }
         }
         return found
+    }
+
+    /// Closes the element whose end tag's name starts at `start` (`</name>`): it and every element
+    /// opened inside it and left unclosed (HTML's `<br>`, `<input>`) leave `enclosing`. An end tag
+    /// that closes nothing open is passed over.
+    private static func closeElement(
+        _ bytes: [UInt8], at start: Int, _ enclosing: inout [(name: Range<Int>, secret: Bool)]
+    ) {
+        guard !enclosing.isEmpty else { return }
+        var end = start
+        while end < bytes.count, isNameCharacter(bytes[end]) || bytes[end] == UInt8(ascii: ":") { end += 1 }
+        let name = bytes[start..<end]
+        guard !name.isEmpty, let match = enclosing.lastIndex(where: { bytes[$0.name].elementsEqual(name) }) else {
+            return
+        }
+        enclosing.removeSubrange(match...)
     }
 
     /// The text of an element up to its closing tag (a CDATA section's contents), trimmed.

@@ -111,8 +111,11 @@ package struct ScrubNameMatcher: Sendable {
         {
             traits.insert(.secret)
         }
-        // A weak word last, after a word that qualifies it: `db_pass`, `X-Identity-Header`.
-        if SecretNames.qualifiedLastWords.contains(last), words.filter({ $0 != "x" }).count >= 2 || context == .header {
+        // A weak word last, after a word that qualifies it: `db_pass`, `X-Identity-Header`, `API-Sign`;
+        // not a verb's object (`StringToSign` is what gets signed, and public).
+        if SecretNames.qualifiedLastWords.contains(last), words.filter({ $0 != "x" }).count >= 2 || context == .header,
+            words.count < 2 || words[words.count - 2] != "to"
+        {
             traits.insert(.secret)
         }
         if SecretNames.containerWords.contains(last), words.count == 1 || traits.contains(.secret) {
@@ -142,6 +145,12 @@ package struct ScrubNameMatcher: Sendable {
             if word.hasSuffix("token"), SecretNames.cursorWords.contains(String(word.dropLast(5))) { continue }
             if SecretNames.secretWordEndings.contains(where: { word.hasSuffix($0) }) { return true }
             if word == "key", position > 0, SecretNames.keyQualifiers.contains(words[position - 1]) {
+                return true
+            }
+            // A qualified key run together (`clientkey`, `privatekey`, `signingkey`).
+            if word.count > 3, word.hasSuffix("key"),
+                SecretNames.runTogetherKeyQualifiers.contains(String(word.dropLast(3)))
+            {
                 return true
             }
         }

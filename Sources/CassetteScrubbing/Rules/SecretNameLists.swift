@@ -9,7 +9,7 @@ enum SecretNames {
     /// Words that make any name they appear in a secret's name.
     static let secretWords: Set<String> = Set([
         "token", "secret", "password", "passwd", "pwd", "passphrase", "signature", "credential", "credentials",
-        "apikey", "sessionid", "auth", "session", "authorization", "cookie", "csrf", "xsrf",
+        "apikey", "sessionid", "auth", "session", "authorization", "cookie", "csrf", "xsrf", "pw",
     ]).union(ExtraSecretNames.words)
     /// Endings of single words that name a secret (`accesstoken`, `clientsecret`).
     static let secretWordEndings =
@@ -19,6 +19,11 @@ enum SecretNames {
         "api", "access", "private", "secret", "auth", "client", "signing", "master", "encryption", "app",
         "license", "subscription", "session", "consumer", "account", "application", "shared", "stream",
     ]).union(ExtraSecretNames.keyQualifiers)
+    /// Qualifiers that make a run-together `…key` a secret's name (`clientkey` of a Hue bridge's
+    /// pairing answer, `privatekey`); not those of keys public by design (`consumerkey`, `appkey`).
+    static let runTogetherKeyQualifiers: Set<String> = [
+        "api", "private", "secret", "client", "signing", "master", "encryption", "session", "shared", "auth",
+    ]
     /// Words before a header's last word `key` that make it no credential (`X-Partition-Key`,
     /// `X-Cache-Key`, `X-Idempotency-Key`); any other qualifier makes `X-<Vendor>-Key` one
     /// (`X-ClickHouse-Key`, `X-Algolia-API-Key`).
@@ -38,6 +43,8 @@ enum SecretNames {
         "level", "score", "rule", "requirement", "complexity", "field", "label", "placeholder", "title",
         "description", "error", "message", "provider", "param", "parameter", "permission", "prefix", "exists",
         "configured", "verified", "expired", "duration", "kind", "allowed", "check", "result", "outcome", "ref",
+        // A condition of the secret, as error codes and flags state it (`SignatureDoesNotMatch`, `token_invalid`).
+        "match", "mismatch", "invalid", "missing",
     ]).union(ExtraSecretNames.describingLastWords)
     /// Last words that say nothing of a name's value, so the word before them is read as its last
     /// (`hmacKeyCheckValue` ends in `check`).
@@ -102,6 +109,23 @@ enum SecretNames {
     static let pairNameKeys: Set<String> = ["name", "key", "keyname", "parameter", "variable", "header", "field"]
     /// Keys of the member that holds the value in such a pair.
     static let pairValueKeys: Set<String> = ["value", "values", "secret", "secretvalue", "content"]
+    /// Whether `lowered` is the member of a typed value that holds it, one level below a secret's
+    /// name: Firestore's and protobuf JSON's `stringValue` and `bytesValue`
+    /// (`"signingSecret": {"stringValue": …}`), DynamoDB's `S` and `B` (`"password": {"S": …}`).
+    static func isTypedValueKey(_ lowered: String) -> Bool {
+        lowered == "s" || lowered == "b" || lowered.utf8.count <= 16 && lowered.hasSuffix("value")
+    }
+    /// Whether an XML element named `name` holds a key among its elements (`<UserDelegationKey>`,
+    /// `<SigningKey>`, `<ClientSecret>`): its last word is one of ``keyHolderWords``, and then its
+    /// `<Value>` is the key.
+    static func namesKeyHolder(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        guard keyHolderWords.contains(where: { lowered.hasSuffix($0) }),
+            let last = ScrubNameMatcher.words(name).last
+        else { return false }
+        return keyHolderWords.contains(last)
+    }
+    static let keyHolderWords: Set<String> = ["key", "keys", "secret", "credential", "credentials"]
     /// Boolean members that, when `true`, say their object's value members hold a secret
     /// (`{"key": "DEPLOY", "value": …, "masked": true}`, `{"isSecret": true, "value": …}`).
     static let secretFlagKeys: Set<String> = [
@@ -126,11 +150,13 @@ enum SecretNames {
     /// The members of a marked object that hold its secret: `value`, Terraform's `result`,
     /// Kubernetes' `data` and `stringData`.
     static let markedValueKeys: Set<String> = pairValueKeys.union([
-        "result", "stringdata", "plaintext", "secret_string", "secretstring",
+        "result", "stringdata", "plaintext", "secret_string", "secretstring", "text",
     ])
     /// Words that name a secret only as the last word of a name that qualifies them (`db_pass`,
     /// `replicaDbPass`, `new_pass`, `X-Identity-Header`, `NONCE_SALT`), not alone (`pass` of a test run, `identity`).
-    static let qualifiedLastWords: Set<String> = ["pass", "pw", "identity", "assertion", "crumb", "pat", "sk", "salt"]
+    static let qualifiedLastWords: Set<String> = [
+        "pass", "identity", "assertion", "crumb", "pat", "sk", "salt", "sign",
+    ]
     /// Words after a secret word that make the name describe a policy or rule for it rather than
     /// hold it (`otpPolicyDigits`, `password_policy_min_length`, `token_rules_max_age`).
     static let policyWords: Set<String> = ["policy", "policies", "rules", "requirements", "settings", "options"]
