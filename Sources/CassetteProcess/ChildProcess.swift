@@ -156,6 +156,7 @@ package final class ChildProcess: @unchecked Sendable {
     /// Use this from async code: ``waitUntilExit()`` there would hold one of Swift's cooperative
     /// threads, and a machine with two cores has two, so a few waits stall every other task in the
     /// process (a test suite's other tests, a server answering through async code) until the children end.
+    @discardableResult
     package func exited() async -> Exit {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: self.waitUntilExit()) }.start()

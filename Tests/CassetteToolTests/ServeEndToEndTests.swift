@@ -71,7 +71,7 @@ import Testing
             "gzip": try await curl(["--compressed"], server.url("/gzip")),
             "redirect": try await curl([], server.url("/redirect/chain")),
             "not-found": try await curl([], server.url("/nowhere")),
-            "five-megabytes": try await curl([], server.url("/large?bytes=5242880")),
+            "a-mebibyte": try await curl([], server.url("/large?bytes=1048576")),
         ]
     }
 
@@ -102,7 +102,7 @@ import Testing
         let curlRecorded = try await curlRequests(recorder, scratch: directory)
         let pythonRecorded = try await python(["requests", recorder.baseURL.absoluteString, Self.token, Self.email])
         let concurrentRecorded = try await python(["concurrent", recorder.baseURL.absoluteString, "50", "4"])
-        let recording = try recorder.stop(with: SIGTERM)
+        let recording = try await recorder.stop(with: SIGTERM)
         #expect(recording.status == 0, "\(recording)")
         #expect(recording.stderr.contains("cassette serve: api.json: 216 requests: 0 replayed, 216 recorded"))
         #expect(recording.stderr.contains("cassette serve: api.json: written"))
@@ -116,11 +116,11 @@ import Testing
         #expect(echoed.contains("a line of a chunked request body"))
         #expect(curlRecorded["gzip"]?.body == Data(#"{"compressed":true,"items":[1,2,3]}"#.utf8))
         #expect(curlRecorded["redirect"]?.status == 200 && curlRecorded["not-found"]?.status == 404)
-        #expect(curlRecorded["five-megabytes"]?.body.count == 5_242_880)
+        #expect(curlRecorded["a-mebibyte"]?.body.count == 1_048_576)
         let python = try json(pythonRecorded)
         #expect((python["bearer-token"] as? [String: Any])?["status"] as? Int == 200)
         #expect((python["json-post-with-email"] as? [String: Any])?["status"] as? Int == 201)
-        #expect((python["five-megabytes"] as? [String: Any])?["length"] as? Int == 5_242_880)
+        #expect((python["a-mebibyte"] as? [String: Any])?["length"] as? Int == 1_048_576)
         let concurrent = try json(concurrentRecorded)
         #expect((concurrent["answers"] as? [String: Any])?.count == 200)
         #expect(concurrent["connectionsPerClient"] as? [Int] == [1])
@@ -161,7 +161,7 @@ import Testing
         #expect(pythonMiss["body"] as? String == explanation)
         let header = pythonMiss["cassetteError"] as? String ?? "none"
         #expect(explanation.hasPrefix(header))
-        let replay = try player.stop(with: SIGTERM)
+        let replay = try await player.stop(with: SIGTERM)
         #expect(replay.status == 0, "\(replay)")
         #expect(replay.stderr.contains(explanation.trimmingCharacters(in: .newlines)))
         #expect(replay.stderr.contains("cassette serve: api.json: 218 requests: 216 replayed, 2 missed"))
@@ -173,7 +173,7 @@ import Testing
         // --fail-on-miss makes a miss the exit status; SIGINT stops it as SIGTERM does.
         let strict = try ServeProcess(["api.json", "--fail-on-miss"], in: directory.url)
         #expect(try await curl([], strict.url("/v1/unrecorded")).status == 599)
-        let stopped = try strict.stop(with: SIGINT)
+        let stopped = try await strict.stop(with: SIGINT)
         #expect(stopped.status == 1 && stopped.stderr.contains("SIGINT: stopping"), "\(stopped)")
     }
 }

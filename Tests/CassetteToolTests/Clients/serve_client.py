@@ -52,7 +52,7 @@ def requests(base, token, email):
         "gzip": fetch(base, "GET", "/gzip"),
         "redirect": fetch(base, "GET", "/redirect/302"),
         "not-found": fetch(base, "GET", "/status/404"),
-        "five-megabytes": fetch(base, "GET", "/large?bytes=5242880"),
+        "a-mebibyte": fetch(base, "GET", "/large?bytes=1048576"),
     }
     print(json.dumps(answers, sort_keys=True))
 

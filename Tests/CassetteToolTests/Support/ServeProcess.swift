@@ -55,17 +55,20 @@ final class ServeProcess {
     /// What it wrote to standard error so far.
     var stderr: String { String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self) }
 
-    /// Sends `signal` and waits (at most a minute) for the process to exit.
-    func stop(with signal: Int32 = SIGTERM) throws -> CommandRun {
+    /// Sends `signal` and waits (at most three minutes: finishing scrubs and writes every cassette,
+    /// which a loaded machine running a debug build takes long over) for the process to exit.
+    /// The wait sleeps, so it holds none of Swift's cooperative threads.
+    func stop(with signal: Int32 = SIGTERM) async throws -> CommandRun {
         process.send(signal)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+        let deadline = ContinuousClock.now + .seconds(180)
+        while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
-            throw ExternalToolError("cassette serve did not exit within a minute of the signal; stderr:\n\(stderr)")
+            await process.exited()
+            throw ExternalToolError(
+                "cassette serve did not exit within three minutes of the signal; stderr:\n\(stderr)")
         }
-        return CommandRun(status: process.waitUntilExit().status, stdout: "", stderr: stderr)
+        return CommandRun(status: await process.exited().status, stdout: "", stderr: stderr)
     }
 
     deinit {
