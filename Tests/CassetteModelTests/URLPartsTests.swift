@@ -25,4 +25,15 @@ import Testing
         #expect(ascii.query == characters.query)
         #expect(ascii.fragment == characters.fragment)
     }
+
+    /// The one place a URL's query is taken apart and put back: only the items change.
+    @Test func rewritingTheQueryKeepsEveryOtherPart() {
+        let reversed: ([Substring]) -> [String] = { $0.reversed().map(String.init) }
+        #expect(URLParts.rewritingQueryItems(of: "https://h/p?a=1&&b=2#f?g", reversed) == "https://h/p?b=2&a=1#f?g")
+        #expect(URLParts.rewritingQueryItems(of: "https://h/p?a=1#f", { _ in [] }) == "https://h/p#f")
+        #expect(URLParts.rewritingQueryItems(of: "https://h/p#f?a=1", { _ in [] }) == "https://h/p#f?a=1")
+        #expect(URLParts.rewritingQueryItems(of: "https://h/p", reversed) == "https://h/p")
+        #expect(URLParts.removingQueryItems(named: ["sig"], from: "/p?sig=x&b=2&s%69g=y") == "/p?b=2")
+        #expect(URLParts.queryRange(of: "/p#f").map { "/p#f"[$0] } == nil)
+    }
 }

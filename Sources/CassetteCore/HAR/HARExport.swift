@@ -228,10 +228,8 @@ package enum HARExport {
     /// The query items of `url` as HAR's `queryString`: names and values percent-decoded (`+` as
     /// a space), in URL order.
     static func queryString(of url: String) -> [JSONValue] {
-        guard let question = url.firstIndex(of: "?") else { return [] }
-        var query = url[url.index(after: question)...]
-        if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-        return URLParts.items(query).map { item in
+        guard let query = URLParts.queryRange(of: url) else { return [] }
+        return URLParts.items(url[query]).map { item in
             .object([
                 "name": .string(URLParts.decoded(item.name, plusAsSpace: true)),
                 "value": .string(URLParts.decoded(item.value ?? "", plusAsSpace: true)),

@@ -254,27 +254,24 @@ package enum GraphQLRequest {
     /// `url` with a GraphQL GET's `query=` item in canonical form (and its `variables=` item as
     /// canonical JSON), for matching; any other URL as it is.
     package static func canonicalURL(_ url: String) -> String {
-        guard mayHoldQueryItem(url), let document = queryDocument(url), let question = url.firstIndex(of: "?") else {
-            return url
-        }
-        let afterQuery = url[url.index(after: question)...]
-        let fragmentStart = afterQuery.firstIndex(of: "#") ?? url.endIndex
+        guard mayHoldQueryItem(url), let document = queryDocument(url) else { return url }
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
-        let items = url[url.index(after: question)..<fragmentStart].split(separator: "&").map { item -> String in
-            let (name, value) = URLParts.items(item)[0]
-            if name == "query" { return "query=" + encoded(GraphQLDocument(document).canonical) }
-            if name == "variables", let value,
-                let json = try? JSONParser.parse(Data(URLParts.decoded(value, plusAsSpace: true).utf8))
-            {
-                var writer = JSONWriter(style: .compact, canonicalNumbers: true)
-                writer.write(sortedMembers(json))
-                return "variables=" + encoded(String(decoding: writer.takeOutput(), as: UTF8.self))
+        return URLParts.rewritingQueryItems(of: url) { items in
+            items.map { item -> String in
+                let (name, value) = URLParts.items(item)[0]
+                if name == "query" { return "query=" + encoded(GraphQLDocument(document).canonical) }
+                if name == "variables", let value,
+                    let json = try? JSONParser.parse(Data(URLParts.decoded(value, plusAsSpace: true).utf8))
+                {
+                    var writer = JSONWriter(style: .compact, canonicalNumbers: true)
+                    writer.write(sortedMembers(json))
+                    return "variables=" + encoded(String(decoding: writer.takeOutput(), as: UTF8.self))
+                }
+                return String(item)
             }
-            return String(item)
         }
-        return url[..<question] + "?" + items.joined(separator: "&") + url[fragmentStart...]
     }
 
     /// `value` with the members of every object sorted by key.

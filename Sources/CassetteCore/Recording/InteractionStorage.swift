@@ -79,10 +79,6 @@ extension RequestIdentity {
     /// The URL with its query items in the order matching uses (``URLParts/sortedQueryItems(_:)``)
     /// and nothing else changed.
     package static func sortingQueryItems(_ url: String) -> String {
-        guard let question = url.firstIndex(of: "?") else { return url }
-        let afterQuery = url[url.index(after: question)...]
-        let fragmentStart = afterQuery.firstIndex(of: "#") ?? url.endIndex
-        let sorted = URLParts.sortedQueryItems(url[url.index(after: question)..<fragmentStart])
-        return url[..<question] + (sorted.isEmpty ? "" : "?" + sorted.joined(separator: "&")) + url[fragmentStart...]
+        URLParts.rewritingQueryItems(of: url) { URLParts.sortedItems($0).map(String.init) }
     }
 }

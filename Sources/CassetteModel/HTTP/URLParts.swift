@@ -118,21 +118,42 @@ package struct URLParts {
     /// The items of a query in the one order that matching and storage both use: split at `&`,
     /// empty items dropped (`a=1&&b=2` is `a=1&b=2` to every server), sorted by their bytes.
     package static func sortedQueryItems(_ query: Substring) -> [Substring] {
-        query.split(separator: "&", omittingEmptySubsequences: true).sorted {
-            $0.utf8.lexicographicallyPrecedes($1.utf8)
-        }
+        sortedItems(query.split(separator: "&", omittingEmptySubsequences: true))
+    }
+
+    /// Query items in that one order: by their bytes.
+    package static func sortedItems(_ items: [Substring]) -> [Substring] {
+        items.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// `url` without the query items whose (percent-decoded) names are in `names`; nothing else
     /// changes.
     package static func removingQueryItems(named names: Set<String>, from url: String) -> String {
-        guard !names.isEmpty, let question = url.firstIndex(of: "?") else { return url }
-        let afterQuery = url[url.index(after: question)...]
-        let fragmentStart = afterQuery.firstIndex(of: "#") ?? url.endIndex
-        let kept = url[url.index(after: question)..<fragmentStart].split(separator: "&").filter { item in
-            !names.contains(decoded(items(item)[0].name, plusAsSpace: false))
+        guard !names.isEmpty else { return url }
+        return rewritingQueryItems(of: url) { items in
+            items.filter { !names.contains(decoded(Self.items($0)[0].name, plusAsSpace: false)) }.map(String.init)
         }
-        return url[..<question] + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&")) + url[fragmentStart...]
+    }
+
+    /// Where the query of `url` is: after its first `?`, up to a `#` or the end; nil without a `?`
+    /// before any `#` (a `?` in the fragment starts no query).
+    package static func queryRange(of url: String) -> Range<String.Index>? {
+        guard let question = url.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+            url.utf8[question] == UInt8(ascii: "?")
+        else { return nil }
+        let start = url.utf8.index(after: question)
+        return start..<(url.utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex)
+    }
+
+    /// `url` with the items of its query (split at `&`, empty ones dropped) replaced by what
+    /// `rewrite` makes of them, joined with `&`: the one place that takes a URL's query apart and
+    /// puts it back, for storage order, matching's canonical forms and ignored items. The `?` goes
+    /// when no item is left; a URL without a query comes back as it is, and so does every other part.
+    package static func rewritingQueryItems(of url: String, _ rewrite: ([Substring]) -> [String]) -> String {
+        guard let range = queryRange(of: url) else { return url }
+        let items = rewrite(url[range].split(separator: "&"))
+        return url[..<url.index(before: range.lowerBound)] + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+            + url[range.upperBound...]
     }
 
     /// The port a scheme has when a URL names none: `80` for `http` and `ws`, `443` for `https` and
