@@ -1,4 +1,5 @@
 import CassetteScrubbing
+import CassetteTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ import Testing
     }
 
     /// The figures of one split.
-    struct Figures: CustomStringConvertible {
+    struct Figures: CustomStringConvertible, Sendable {
         var cassettes = 0
         var secrets = 0
         var leaked: [String] = []
@@ -110,44 +111,44 @@ import Testing
         "Sealed": (leaked: 21, damaged: 11, unreported: 6),
     ]
 
-    @Test func theTuningSplitHoldsItsFigures() throws {
-        try Self.holdsItsFigures("Tuning")
+    @Test func theTuningSplitHoldsItsFigures() async throws {
+        try await Self.holdsItsFigures("Tuning")
     }
 
     /// Its results are not to be tuned on: run it at the end of a change to the rules.
-    @Test func theHeldOutSplitHoldsItsFigures() throws {
-        try Self.holdsItsFigures("HeldOut")
+    @Test func theHeldOutSplitHoldsItsFigures() async throws {
+        try await Self.holdsItsFigures("HeldOut")
     }
 
     /// The split held out of all tuning (`Tools/corpus/make_final.py`, written apart from the
     /// rules and from the other splits): measured once, at the end of a change to the rules.
-    @Test func theFinalSplitHoldsItsFigures() throws {
-        try Self.holdsItsFigures("Final")
+    @Test func theFinalSplitHoldsItsFigures() async throws {
+        try await Self.holdsItsFigures("Final")
     }
 
     /// The split held out before `Unseen` (`Tools/corpus/make_blind.py`, written apart from the rules
     /// and from the other splits, after the final split was measured and tuned on): measured once,
     /// tuned on since.
-    @Test func theBlindSplitHoldsItsFigures() throws {
-        try Self.holdsItsFigures("Blind")
+    @Test func theBlindSplitHoldsItsFigures() async throws {
+        try await Self.holdsItsFigures("Blind")
     }
 
     /// The split held out before `Sealed` (`Tools/corpus/make_unseen.py`, written apart from the
     /// rules, their tests and documents and the other splits, after the blind split was measured
     /// and tuned on): measured once, tuned on since.
-    @Test func theUnseenSplitHoldsItsFigures() throws {
-        try Self.holdsItsFigures("Unseen")
+    @Test func theUnseenSplitHoldsItsFigures() async throws {
+        try await Self.holdsItsFigures("Unseen")
     }
 
     /// The split held out now (`Tools/corpus/make_sealed.py`, written apart from the rules, their
     /// tests and documents and the other splits, after the unseen split was measured and tuned on):
     /// measured once, at the end of the change that followed.
-    @Test func theSealedSplitHoldsItsFigures() throws {
-        try Self.holdsItsFigures("Sealed")
+    @Test func theSealedSplitHoldsItsFigures() async throws {
+        try await Self.holdsItsFigures("Sealed")
     }
 
-    static func holdsItsFigures(_ split: String) throws {
-        let figures = try measure(split)
+    static func holdsItsFigures(_ split: String) async throws {
+        let figures = try await OffPool.run { try measure(split) }
         let floor = try #require(floors[split])
         let secrets = Double(figures.secrets)
         let meets =

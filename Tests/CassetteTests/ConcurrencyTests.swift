@@ -54,12 +54,16 @@ import Testing
     @Test func cancellingARecordedRequestStopsItAndRecordsNothing() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Cancelled.json")
-        let server = try TestHTTPServer()
+        // Cancelled from the server's thread once it has the request, so the forward is in flight.
+        let arrival = CancelOnArrival()
+        let server = try TestHTTPServer { request in
+            arrival.arrived()
+            return TestHTTPServer.standardRoutes(request)
+        }
         let cassette = try openCassette(file, .record)
         let session = cassette.session()
         let task = Task { try await session.fetch(server.url("/held")) }
-        while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        task.cancel()
+        arrival.cancel { task.cancel() }
         do {
             _ = try await task.value
             Issue.record("a cancelled request succeeded")

@@ -207,12 +207,15 @@ import Testing
     @Test func cancellingTheCallerCancelsTheForwardedRequestAndRecordsNothing() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("Cancelled.json")
-        let server = try TestHTTPServer()
+        // Cancelled from the server's thread once it has the request, so the forward is in flight.
+        let arrival = CancelOnArrival()
+        let server = try TestHTTPServer { request in
+            arrival.arrived()
+            return TestHTTPServer.standardRoutes(request)
+        }
         let cassette = try openCassette(file, .record)
         let task = Task { try await cassette.response(for: get(server.url("/held"))) }
-        // Cancel once the server has the request, so the forward is in flight.
-        while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        task.cancel()
+        arrival.cancel { task.cancel() }
         await #expect { _ = try await task.value } throws: { ($0 as? URLError)?.code == .cancelled }
         try await cassette.finish()
         #expect(try CassetteDocument.read(from: file).interactions.isEmpty)
