@@ -34,9 +34,11 @@ import Testing
                 filter: "childWritesCassettesUntilKilled", environment: ["CASSETTE_FAULT_CHILD": file.path])
             while !FileManager.default.fileExists(atPath: started.path) {
                 try #require(child.isRunning, "the writer child exited before it started writing")
-                try await Task.sleep(for: .milliseconds(1))
+                usleep(1_000)
             }
-            try await Task.sleep(for: .microseconds(Int.random(in: 0..<100_000, using: &generator)))
+            // Blocking sleeps, not `Task.sleep`: the kill must come at once, however busy Swift's
+            // scheduler is, since the child stops writing on its own after two minutes.
+            usleep(UInt32.random(in: 0..<100_000, using: &generator))
             kill(child.processIdentifier, SIGKILL)
             #expect(await child.exited().signalled)
 
