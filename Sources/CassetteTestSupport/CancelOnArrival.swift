@@ -1,5 +1,16 @@
 import CassetteModel
 
+extension TestHTTPServer {
+    /// A server answering with `standardRoutes` that tells `arrival` of every request it receives,
+    /// from its connection's thread, before answering it.
+    package convenience init(reportingTo arrival: CancelOnArrival) throws {
+        try self.init { request in
+            arrival.arrived()
+            return TestHTTPServer.standardRoutes(request)
+        }
+    }
+}
+
 /// Cancels a test's request from the server's own thread the moment the request arrives, so a test
 /// of cancellation does not depend on when Swift's scheduler next runs the test.
 ///

@@ -13,9 +13,7 @@ package enum ExternalTool {
     package static func run(_ name: String, _ arguments: [String], timeout: Duration = .seconds(60)) async throws
         -> CommandRun
     {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try runWaiting(name, arguments, timeout: timeout) }) }.start()
-        }
+        try await OffPool.run { try runWaiting(name, arguments, timeout: timeout) }
     }
 
     private static func runWaiting(_ name: String, _ arguments: [String], timeout: Duration) throws -> CommandRun {

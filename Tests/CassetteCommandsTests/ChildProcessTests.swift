@@ -101,11 +101,7 @@ import Testing
             executable: Self.shell, arguments: ["-c", "sleep 0.2; exit 7"], standardInput: .nullDevice)
         let exits = await withTaskGroup(of: ChildProcess.Exit.self) { group in
             for _ in 0..<4 {
-                group.addTask {
-                    await withCheckedContinuation { continuation in
-                        Thread { continuation.resume(returning: child.waitUntilExit()) }.start()
-                    }
-                }
+                group.addTask { await child.exited() }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }

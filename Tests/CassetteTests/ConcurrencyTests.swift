@@ -56,10 +56,7 @@ import Testing
         let file = directory.file("Cancelled.json")
         // Cancelled from the server's thread once it has the request, so the forward is in flight.
         let arrival = CancelOnArrival()
-        let server = try TestHTTPServer { request in
-            arrival.arrived()
-            return TestHTTPServer.standardRoutes(request)
-        }
+        let server = try TestHTTPServer(reportingTo: arrival)
         let cassette = try openCassette(file, .record)
         let session = cassette.session()
         let task = Task { try await session.fetch(server.url("/held")) }

@@ -52,10 +52,8 @@ extension ScrubEngine {
                 if enclosing.count < 256 { enclosing.append((open + 1..<nameEnd, holdsSecret)) }
                 continue
             }
-            let summary =
-                isSecret
-                ? "value of XML element \"\(local)\""
-                : "value of XML element \"\(local)\" in \"\(ScrubBytes.string(bytes, parent!.name))\""
+            var summary = "value of XML element \"\(local)\""
+            if !isSecret, let parent { summary += " in \"\(ScrubBytes.string(bytes, parent.name))\"" }
             let raw = ScrubBytes.string(bytes, text)
             let secret = ScrubTextCodecs.htmlDecoded(raw)
             found.spans.append(
