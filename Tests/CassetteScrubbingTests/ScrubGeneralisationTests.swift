@@ -33,6 +33,19 @@ import Testing
         #expect(text.contains("10.0.3.15"))
     }
 
+    @Test func aKeyNamedForItsCipherIsASecret() {
+        // Airflow's configuration page, and the keys of other ciphers in a settings document.
+        let fernet = "8qciCQX14oWdvC6mFuhLk-ZxoAuRn07qnMoyyyuin2U="
+        let body =
+            "<table><tr><td>core</td><td>dags_folder</td><td>/opt/airflow/dags</td></tr>"
+            + "<tr><td>core</td><td>fernet_key</td><td>\(fernet)</td></tr></table>"
+        let text = E.expectScrubbed(E.response(body, "text/html"), [fernet])
+        #expect(text.contains("/opt/airflow/dags"))
+        E.expectScrubbed(
+            E.response(#"{"aes_key":"3q2+7w0Kd9Xy1LmN4pQ8sT2v","cipherKey":"Wm9yVnR4S2p3cQ"}"#, "application/json"),
+            ["3q2+7w0Kd9Xy1LmN4pQ8sT2v", "Wm9yVnR4S2p3cQ"])
+    }
+
     @Test func namesAreWeighedByTheirWords() {
         let body =
             #"{"read_only_rest_token":"r7Tq0aZ9xK2mB4nV8cL1","replicaDbPass":"W3ak-Pa55-q9","max_output_tokens":4096,"#

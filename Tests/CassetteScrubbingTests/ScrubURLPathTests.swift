@@ -24,6 +24,10 @@ import Testing
             "https://contoso.webhook.office.com/webhookb2/0f8fad5b-d9cb-469f-a165-70867728950e@72f988bf-86f1-41af-91ab-2d7cd011db47/IncomingWebhook/SCRUBBED-PATH-1/SCRUBBED-PATH-2"
         ),
         (
+            "https://events.pagerduty.com/integration/5f2c8a91d04e4b7a9c3e6f1b2d8a0c47/enqueue",
+            "5f2c8a91d04e4b7a9c3e6f1b2d8a0c47", "https://events.pagerduty.com/integration/SCRUBBED-PATH-1/enqueue"
+        ),
+        (
             "https://api.telegram.org/bot123456789:AAHtelegramBotT0kenAbCdEfGhIjKlMnOpQ/sendMessage",
             "123456789:AAHtelegramBotT0kenAbCdEfGhIjKlMnOpQ", "https://api.telegram.org/botSCRUBBED-PATH-1/sendMessage"
         ),
@@ -74,6 +78,9 @@ import Testing
             // Cloudinary path without a signature.
             "https://api.example.com/tNuwCDNBt_Z_XgJrKw4KBQdwyBZenLt6Fh6svDvkimw/details",
             "https://res.cloudinary.com/acme/image/upload/c_fill,w_600/v1795950000/products/front.jpg",
+            // A hook's or an integration's number and name are no key.
+            "https://api.github.com/repos/acme/ledger/hooks/498821034/pings",
+            "https://gitlab.example.com/api/v4/projects/42/integration/slack-notifications",
         ] {
             E.expectUntouched(CassetteDocument(interactions: [F.interaction(F.request(url: url))]))
         }

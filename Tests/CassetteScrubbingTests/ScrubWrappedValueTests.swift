@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// A secret held one step away from what names it: inside a typed value under its name, in the
-/// text member of an object marked secret, in the `<Value>` of an XML element named like a key, and
-/// in a header that signs the request.
+/// text member of an object marked secret, in the `<Value>` of an XML element named like a key, in
+/// a header that signs the request, and in a document (JSON, or base64 of it) under a secret's name.
 @Suite struct ScrubWrappedValueTests {
     typealias E = ScrubExpectations
 
@@ -72,5 +72,41 @@ import Testing
             """
         E.expectUntouched(E.response(body, "application/xml"))
         E.expectUntouched(E.response(#"{"string_to_sign":"\#(hash)","bytes_to_sign":"\#(hash)"}"#, "application/json"))
+    }
+
+    @Test func aDocumentUnderASecretNameKeepsItsOrdinaryMembers() throws {
+        // A Secret Manager version holding a service-account key file, base64-encoded.
+        let key = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7Vx3Jk9Lm2Qw"
+        let keyFile = #"""
+            {"type":"service_account","project_id":"acme-billing-prod",\#
+            "private_key_id":"17dcce138f1ff7a9f5e889187a93cad1266b1a18",\#
+            "private_key":"-----BEGIN PRIVATE KEY-----\n\#(key)\n-----END PRIVATE KEY-----\n",\#
+            "client_id":"104771282113305544109"}
+            """#
+        let stored = Data(keyFile.utf8).base64EncodedString()
+        let body = #"""
+            {"name":"projects/458590150152/secrets/invoicer-sa-key/versions/3","payload":{"data":"\#(stored)"}}
+            """#
+        let text = E.expectScrubbed(E.response(body, "application/json"), [key])
+        let scrubbed = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(E.scrubbedResponseBody(E.response(body, "application/json")).utf8))
+                as? [String: Any])
+        let data = try #require((scrubbed["payload"] as? [String: Any])?["data"] as? String)
+        let inner = String(decoding: try #require(Data(base64Encoded: data)), as: UTF8.self)
+        for kept in ["acme-billing-prod", "17dcce138f1ff7a9f5e889187a93cad1266b1a18", "104771282113305544109"] {
+            #expect(inner.contains(kept), "\(kept) was changed in\n\(inner)\n\(text)")
+        }
+        #expect(inner.contains("-----BEGIN PRIVATE KEY-----"))
+    }
+
+    @Test func aDocumentUnderASecretNameThatNamesNoSecretStaysOneSecret() {
+        // Nothing inside says which member is the secret: the name outside holds for all of it.
+        let document = #"{"kid":"ops-2026","material":"Zq8vTn3LmR5wXb7Kp2Yc"}"#
+        let stored = Data(document.utf8).base64EncodedString()
+        let text = E.expectScrubbed(
+            E.response(#"{"client_secret":"\#(stored)","client_name":"ledger"}"#, "application/json"), [stored])
+        #expect(text.contains("ledger"))
+        #expect(text.contains(#""client_secret": "SCRUBBED-SECRET-1""#), "\(text)")
     }
 }

@@ -508,6 +508,11 @@ extension ScrubEngine {
             _ = secret
             return text
         }
+        // A document under a secret's name that names its own secrets (a service-account key file,
+        // base64 of a client token's JSON): read for what it holds, not replaced whole.
+        if scope.secret != nil, isDocumentNamingItsSecrets(text, bytes) {
+            return process(text, utf8: bytes, kind: .text(nil), path: place.path)
+        }
         // Prose under a container whose echoes were scrubbed is still prose, not a secret of its own
         // (`"registry bearer token response"` became `"SCRUBBED-SECRET-1 response"`).
         let scrubbedProse =

@@ -205,9 +205,10 @@ extension ScrubEngine {
                 continue
             }
             // Webhook URLs: Slack's `/services/T…/B…/<secret>`, Discord's `/webhooks/<id>/<token>`,
-            // Teams' `/IncomingWebhook/<secret>/<id>`.
-            if lower == "webhooks" || lower == "webhook" || lower == "incomingwebhook"
-                || (host == "hooks.slack.com" && position == 0)
+            // Teams' `/IncomingWebhook/<secret>/<id>`, and integration endpoints that take their key
+            // in the path (PagerDuty's `/integration/<key>/enqueue`, `/hooks/<key>`).
+            if lower == "webhooks" || lower == "webhook" || lower == "incomingwebhook" || lower == "integration"
+                || lower == "hooks" || lower == "hook" || (host == "hooks.slack.com" && position == 0)
             {
                 webhook = true
                 continue

@@ -36,9 +36,11 @@ package enum ExtraSecretNames {
     /// Words that make a following `key` a secret's name, in addition to the matcher's `api`,
     /// `access`, `private`, ...: `service_key`, `account_key`, `db_key`, `DD-APPLICATION-KEY`,
     /// `x-functions-key`, `x-amz-server-side-encryption-customer-key`, Azure's `primaryKey`,
-    /// PagerDuty's `routing_key` (an integration's key to send events).
+    /// PagerDuty's `routing_key` (an integration's key to send events), and the ciphers a key is
+    /// for (Airflow's `fernet_key`, `aes_key`, `cipher_key`).
     package static let keyQualifiers: Set<String> = [
-        "priv", "service", "account", "db", "database", "storage", "shared", "hmac", "webhook", "application",
+        "fernet", "aes", "cipher", "crypt", "crypto", "priv", "service", "account", "db", "database", "storage",
+        "shared", "hmac", "webhook", "application",
         "functions", "function", "customer", "admin", "write", "ingest", "insert", "query", "server", "jwt",
         "primary", "secondary", "personal", "developer", "merchant", "partner", "integration", "security",
         "live", "test", "rapidapi", "appwrite", "sas", "symmetric", "decryption", "root", "deploy", "mac", "sdk",
