@@ -66,8 +66,13 @@ extension ScrubEngine {
         case .array(let elements):
             // Copied only once an element changes: most bodies hold no secret, and lint walks them all.
             var result: [JSONValue]?
+            // A Redis command sent as JSON (`["AUTH", "…"]`): its secret arguments by position.
+            let commandSecrets = ScrubEngine.redisArguments(elements).map(redisSecretArguments) ?? []
             for (index, element) in elements.enumerated() {
                 var elementScope = scope
+                if commandSecrets.contains(index), case .string(let verb) = elements[0] {
+                    elementScope.secret = ("argument of Redis \(verb.uppercased())", false)
+                }
                 // A list of validation messages under `password` holds no password.
                 if let secret = scope.secret, !secret.inherited, case .string(let text) = element,
                     ScrubEchoPolicy.isProse(text)

@@ -75,6 +75,7 @@ extension ScrubEngine {
         }
         // URLs first: a `token=` query item is the URL rule's.
         if ScrubEngine.mayHoldURL(bytes) { embeddedURLs(bytes, text, into: &found) }
+        if ScrubEngine.isRESP(bytes) { found.addClear(respStructure(bytes)) }
         found.addClear(csvStructure(bytes, hint: hint))
         found.addClear(lineStructure(bytes))
         found.addClear(tagStructure(bytes))

@@ -204,6 +204,10 @@ struct ScrubEngine {
         _ bytes: [UInt8], _ text: String, kind: TextKind, given: [Span], path: [JSONPathComponent]
     ) -> [Edit] {
         var found = Found(spans: given)
+        // RESP's bulk strings are framed by their lengths: replacements keep them.
+        let savedFitsLength = fitsLength
+        if case .text = kind, ScrubEngine.isRESP(bytes) { fitsLength = true }
+        defer { fitsLength = savedFitsLength }
         switch kind {
         case .url:
             found.add(urlStructure(bytes, 0..<bytes.count), avoiding: ScrubRanges([]))
