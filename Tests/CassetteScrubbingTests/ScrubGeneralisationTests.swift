@@ -46,6 +46,29 @@ import Testing
             ["3q2+7w0Kd9Xy1LmN4pQ8sT2v", "Wm9yVnR4S2p3cQ"])
     }
 
+    @Test func aSymmetricKeyBesideItsAlgorithmAndAHawkMACAreSecrets() throws {
+        // A token server hands out Hawk credentials; the client then signs with them.
+        let key = "Xq3vL9mK2pR7tW4zB8nC1dF6gH0jS5aE-yU_iO2wQ"
+        let mac = "E0wChEFXyLFxi/lijBzYwtw0aLtI32FBlQ5t+dW5YlM="
+        let credentials = #"{"id":"hawk-id-7","key":"\#(key)","hashalg":"sha256","duration":3600}"#
+        let header = #"Hawk id="hawk-id-7", ts="1796001012", nonce="4BflzNKw", mac="\#(mac)""#
+        let document = CassetteDocument(interactions: [
+            ScrubFixtures.interaction(
+                ScrubFixtures.request("GET", url: "https://token.example/1.0/sync/1.5"),
+                ScrubFixtures.response(body: credentials)),
+            ScrubFixtures.interaction(
+                ScrubFixtures.request(
+                    "GET", url: "https://sync.example/1.5/7/info/collections",
+                    headers: [HTTPHeader("Authorization", header)])),
+        ])
+        let text = E.expectScrubbed(document, [key, mac])
+        for kept in ["sha256", #"nonce=\"4BflzNKw\""#, "hawk-id-7"] {
+            #expect(text.contains(kept), "\(kept) was changed in\n\(text)")
+        }
+        // A key with no algorithm beside it says nothing: an S3 object's key, a sort key.
+        E.expectUntouched(E.response(#"{"key":"exports/2026/ledger-7f3a9c.parquet","size":4096}"#, "application/json"))
+    }
+
     @Test func namesAreWeighedByTheirWords() {
         let body =
             #"{"read_only_rest_token":"r7Tq0aZ9xK2mB4nV8cL1","replicaDbPass":"W3ak-Pa55-q9","max_output_tokens":4096,"#

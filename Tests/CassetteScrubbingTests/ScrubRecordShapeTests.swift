@@ -109,3 +109,38 @@ import Testing
         E.expectUntouched(E.response(#"{"body":"\#(message)"}"#, "application/json"))
     }
 }
+
+/// A secret quoted in a message (a support mail, a chat message, a ticket): the value after a
+/// secret's name and `is`, `was`, `: ` or `=` goes; the sentence around it stays, and so do words
+/// after such a name that are no secret.
+@Suite struct ScrubSecretInProseTests {
+    typealias E = ScrubExpectations
+
+    @Test(arguments: [
+        (
+            "I cannot log in. The temporary password you sent me was Kq8#vT2m!xLp41 but it says expired.",
+            "Kq8#vT2m!xLp41"
+        ),
+        ("office vpn psk is 7Hd$kQ2vN9wLz_4rTq8xMb3e", "7Hd$kQ2vN9wLz_4rTq8xMb3e"),
+        ("Here is my API key: 'Ab7fK29qLm3XzT8w' - please rotate it", "Ab7fK29qLm3XzT8w"),
+        ("set DATABASE_PASSWORD=Wq4-zP9m_R2t then restart", "Wq4-zP9m_R2t"),
+    ])
+    func theSecretGoes(_ message: String, _ secret: String) {
+        let document = E.response(#"{"content":{"msgtype":"m.text","body":"\#(message)"}}"#, "application/json")
+        E.expectScrubbed(document, [secret])
+        let text = E.scrubbedResponseBody(document)
+        let before = message.components(separatedBy: secret)[0]
+        #expect(text.contains(before), "\(before) was changed in\n\(text)")
+        E.expectScrubbed(E.response(message, "text/plain"), [secret])
+    }
+
+    @Test(arguments: [
+        "Your password is required and must be at least 12 characters.",
+        "The token was revoked at 2026-11-30T10:42:00Z by the admin.",
+        "Password: ********", "The secret is stored in arn:aws:secretsmanager:eu-west-1:1234:secret:prod/db-b16yfz",
+        "GET /v1/token:introspect returned 200", "Your token is valid until Monday.",
+    ])
+    func wordsAfterASecretsNameStay(_ message: String) {
+        E.expectUntouched(E.response(#"{"body":"\#(message)"}"#, "application/json"))
+    }
+}

@@ -100,4 +100,109 @@ extension ScrubEngine {
         }
         return true
     }
+
+    /// Names of secrets that people write in messages before the secret itself.
+    private static let proseSecretNouns: [[UInt8]] = [
+        "password", "passphrase", "passwd", "psk", "pre-shared key", "preshared key", "api key", "secret key",
+        "access key", "token", "secret",
+    ].map { Array($0.utf8) }
+
+    private static let identifierJoints = ByteSet(":/.")
+    private static let proseQuotes = ByteSet("\"'`")
+    private static let proseTrailing = ByteSet(".,;:!?)]")
+
+    /// A secret quoted in a message's text: a name of a secret, up to four words, `is`, `was`, `: `
+    /// or `=`, then a value that looks like a secret (`The temporary password you sent me was
+    /// Xk4!mQ9…`, `office vpn psk is …`, `my API key: …`). A value that reads as a word (`password
+    /// is required`, `token was revoked`), a mask, a placeholder or a reference (`process.env.DB_PASSWORD`) stays.
+    func secretsInProse(_ bytes: [UInt8]) -> Found {
+        var found = Found()
+        guard bytes.count >= 16, rules.isEnabled(.secretField) else { return found }
+        var index = 0
+        while index < bytes.count {
+            let first = ShapeBytes.lowercase(bytes[index])
+            guard
+                first == UInt8(ascii: "p") || first == UInt8(ascii: "a") || first == UInt8(ascii: "s")
+                    || first == UInt8(ascii: "t"),
+                // Not a part of an identifier (`arn:…:secret:prod/db`, `/v1/token`, `auth.token`).
+                index == 0
+                    || !ShapeBytes.isAlphanumeric(bytes[index - 1])
+                        && !ScrubEngine.identifierJoints.contains(bytes[index - 1]),
+                let noun = ScrubEngine.proseSecretNouns.first(where: {
+                    ShapeBytes.matchesIgnoringCase($0, in: bytes, at: index)
+                }),
+                index + noun.count >= bytes.count || !ShapeBytes.isAlphanumeric(bytes[index + noun.count])
+            else {
+                index += 1
+                continue
+            }
+            index += noun.count
+            guard let value = ScrubEngine.proseValue(bytes, after: index) else { continue }
+            let secret = ScrubBytes.string(bytes, value)
+            guard ScrubEchoPolicy.looksLikeSecret(secret), !ScrubBytes.contains(secret, "SCRUBBED"),
+                !ScrubEngine.isNeverSecret(secret, inherited: false),
+                !ScrubEngine.isIdentifierPath(secret)
+            else { continue }
+            found.spans.append(
+                Span(
+                    range: value, secret: secret, rule: rules.spec(.secretField),
+                    summary: "\(String(decoding: noun, as: UTF8.self)) quoted in a message"))
+            index = value.upperBound
+        }
+        return found
+    }
+
+    /// The value after a secret's name in prose: up to four words of letters, then `is`, `was`, `: `
+    /// or `=`, then a run without spaces or quotes of 8 to 128 bytes, trailing punctuation dropped.
+    private static func proseValue(_ bytes: [UInt8], after start: Int) -> Range<Int>? {
+        var cursor = start
+        var words = 0
+        var linked = false
+        while !linked, words <= 4, cursor < bytes.count {
+            while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+            guard cursor < bytes.count else { return nil }
+            if bytes[cursor] == UInt8(ascii: "=")
+                || bytes[cursor] == UInt8(ascii: ":") && cursor + 1 < bytes.count && bytes[cursor + 1] == 0x20
+            {
+                cursor += 1
+                linked = true
+                break
+            }
+            let wordStart = cursor
+            while cursor < bytes.count, ShapeBytes.isLetter(bytes[cursor]) { cursor += 1 }
+            let word = bytes[wordStart..<cursor]
+            guard !word.isEmpty, word.count <= 12, cursor < bytes.count, bytes[cursor] == 0x20 else { return nil }
+            if word.elementsEqual("is".utf8) || word.elementsEqual("was".utf8) {
+                linked = true
+                if cursor + 1 < bytes.count, bytes[cursor + 1] == UInt8(ascii: ":") { cursor += 1 }
+            }
+            words += 1
+        }
+        guard linked else { return nil }
+        while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+        let quotes = ScrubEngine.proseQuotes
+        if cursor < bytes.count, quotes.contains(bytes[cursor]) { cursor += 1 }
+        let valueStart = cursor
+        while cursor < bytes.count, bytes[cursor] > 0x20, !quotes.contains(bytes[cursor]),
+            bytes[cursor] != UInt8(ascii: "<")
+        {
+            cursor += 1
+        }
+        var valueEnd = cursor
+        while valueEnd > valueStart, ScrubEngine.proseTrailing.contains(bytes[valueEnd - 1]) { valueEnd -= 1 }
+        guard (8...128).contains(valueEnd - valueStart) else { return nil }
+        return valueStart..<valueEnd
+    }
+
+    /// A dotted path of words (`process.env.DB_PASSWORD`, `settings.api_key`): letters and `_`,
+    /// with at most two digits at a word's end; a random value with a dot has digits inside.
+    static func isIdentifierPath(_ value: String) -> Bool {
+        let words = value.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard words.count >= 2 else { return false }
+        return words.allSatisfy { word in
+            let letters = word.prefix { ShapeBytes.isLetter($0) || $0 == UInt8(ascii: "_") }
+            let rest = word.dropFirst(letters.count)
+            return !letters.isEmpty && rest.count <= 2 && rest.allSatisfy(ShapeBytes.isDigit)
+        }
+    }
 }

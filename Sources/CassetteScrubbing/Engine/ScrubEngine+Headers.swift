@@ -84,7 +84,7 @@ extension ScrubEngine {
 
     /// Names of credential parameters that are secrets though their words do not say so: Digest's
     /// `response` and `cnonce`.
-    static let secretParameters: Set<String> = ["response", "cnonce", "sig"]
+    static let secretParameters: Set<String> = ["response", "cnonce", "sig", "mac"]
     /// Credential parameters that name a place, kept as they are.
     static let identifierParameters: Set<String> = ["realm", "uri", "domain"]
 

@@ -116,6 +116,10 @@ extension ScrubEngine {
             }
         }
         let isGrant = loweredKeys.contains("grant_type")
+        // A symmetric key with its algorithm (Hawk credentials from a token server: `id`, `key`,
+        // `hashalg`; an HMAC key record): its `key` is the secret, though the name alone says little.
+        let isKeyWithAlgorithm =
+            loweredKeys.contains("key") && loweredKeys.contains { SecretNames.keyAlgorithmKeys.contains($0) }
         // A sibling that says the object holds a secret (`"masked": true`, `"type": "CONCEALED"`,
         // `"kind": "Secret"`, a Terraform `random_password`) marks its value members, here and in
         // the objects below (`instances[].attributes.result`).
@@ -180,6 +184,7 @@ extension ScrubEngine {
                 // A signature that carries the public key or certificate that verifies it (a Rekor
                 // transparency-log entry's `signature: {content, publicKey}`) signs public data.
             } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(loweredKeys[index])
+                || isKeyWithAlgorithm && loweredKeys[index] == "key" && !ScrubEngine.isPlainValue(member.value)
             {
                 child.secret = (key, false)
                 child.numeric = keyTraits.contains(.numeric)

@@ -82,6 +82,7 @@ extension ScrubEngine {
         found.addClear(cellStructure(bytes))
         found.addClear(pairStructure(bytes))
         found.addClear(oneTimeCodes(bytes))
+        found.addClear(secretsInProse(bytes))
     }
 
     /// The body of a MIME entity whose headers say `Content-Transfer-Encoding: quoted-printable`:

@@ -19,6 +19,9 @@ enum SecretNames {
         "api", "access", "private", "secret", "auth", "client", "signing", "master", "encryption", "app",
         "license", "subscription", "session", "consumer", "account", "application", "shared", "stream",
     ]).union(ExtraSecretNames.keyQualifiers)
+    /// Sibling keys that name the algorithm of a `key` beside them (Hawk's `hashalg`), making that
+    /// `key` a symmetric key's secret.
+    static let keyAlgorithmKeys: Set<String> = ["algorithm", "hashalg", "hash_alg", "hmac_algorithm"]
     /// Qualifiers that make a run-together `…key` a secret's name (`clientkey` of a Hue bridge's
     /// pairing answer, `privatekey`); not those of keys public by design (`consumerkey`, `appkey`).
     static let runTogetherKeyQualifiers: Set<String> = [
