@@ -219,7 +219,12 @@ extension ScrubEngine {
             }
             guard valueStart < valueEnd else { continue }
             let name = equals.map { ScrubBytes.string(bytes, nameStart..<$0) }
-            if let name, isPreference(cookie: name, bytes[valueStart..<valueEnd]) { continue }
+            if let name,
+                isPreference(cookie: name, bytes[valueStart..<valueEnd])
+                    || isIdentifier(cookie: name, bytes[valueStart..<valueEnd])
+            {
+                continue
+            }
             spans.append(
                 Span(
                     range: valueStart..<valueEnd, secret: ScrubBytes.string(bytes, valueStart..<valueEnd),
@@ -251,6 +256,30 @@ extension ScrubEngine {
             }
         }
         return group >= 2
+    }
+
+    /// A cookie that holds an identifier, not a credential: its name does not say secret and ends
+    /// in a word `id` after another (`CloudFront-Key-Pair-Id`, `ajs_anonymous_id`, `visitor_id`; a `session_id` or `sid`
+    /// is a secret's name), or it is Google Analytics' client id (`_ga=GA1.1.1234567890.1796001012`).
+    /// Its value is one token of up to 64 letters, digits, `-`, `_` and `.`.
+    func isIdentifier(cookie name: String, _ value: ArraySlice<UInt8>) -> Bool {
+        guard value.count <= 64,
+            value.allSatisfy({
+                ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: ".")
+            }), !isSecretName(name, in: .query), !isSecretName(name, in: .header)
+        else { return false }
+        // A qualified id: a cookie named `id` alone may be anything's, a session's too.
+        let words = ScrubNameMatcher.words(name)
+        if words.count >= 2, let last = words.last, last == "id" || last == "ids" { return true }
+        return ScrubEngine.isAnalyticsClientID(value)
+    }
+
+    /// `GA1.1.1234567890.1796001012`: Google Analytics' client id, a random number and a time.
+    static func isAnalyticsClientID(_ value: ArraySlice<UInt8>) -> Bool {
+        guard value.count >= 10, value.starts(with: "GA".utf8) || value.starts(with: "GS".utf8) else { return false }
+        let parts = value.dropFirst(2).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(ShapeBytes.isDigit) }
     }
 
     /// The `name=value` pairs of a cookie header: every `;`-separated one of a `Cookie` header; the
