@@ -91,6 +91,40 @@ import Testing
         }
     }
 
+    @Test func theKeyOfARecordInAnAnswerAboutKeysIsASecret() {
+        func answer(_ url: String, _ body: String) -> CassetteDocument {
+            CassetteDocument(interactions: [
+                ScrubFixtures.interaction(
+                    ScrubFixtures.request("GET", url: url), ScrubFixtures.response(body: body))
+            ])
+        }
+        let admin = "f48e1ed2e60cbb0211680d2e51050c7ae502a0b34a22aec67137c98ba7e6b879"
+        let search = "5a5779b98727a4d394ccecd5fd1ea9257a7ba6f69b92b025dac623c0ca78e060"
+        let listing = #"""
+            {"results":[{"actions":["search"],"key":"\#(search)","name":"Default Search API Key"},\#
+            {"actions":["*"],"description":"Use it for anything that is not a search operation.",\#
+            "key":"\#(admin)","name":"Default Admin API Key"}]}
+            """#
+        let text = E.expectScrubbed(answer("https://search.acme.example/keys?limit=20", listing), [admin])
+        #expect(text.contains(search), "the search-only key was changed in\n\(text)")
+        E.expectScrubbed(
+            answer(
+                "https://acme.algolia.net/1/keys",
+                #"{"createdAt":"2026-11-30","key":"1866860f153c2d59777ef679bd96576b"}"#),
+            ["1866860f153c2d59777ef679bd96576b"])
+        // A public SSH key, a translation's key, and a `key` elsewhere stay.
+        for (url, body) in [
+            (
+                "https://api.github.com/user/keys",
+                #"[{"id":7,"key":"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOk2mQ7vLx4TzR8wB3nC6dH1jP5aE0yU9s","title":"laptop"}]"#
+            ),
+            ("https://app.example.de/api/i18n/keys?ns=auth", #"[{"key":"auth.password.label","value":"Passwort"}]"#),
+            ("https://api.example.com/v1/objects", #"{"key":"f48e1ed2e60cbb0211680d2e51050c7a","size":4096}"#),
+        ] {
+            E.expectUntouched(answer(url, body))
+        }
+    }
+
     @Test func namesAreWeighedByTheirWords() {
         let body =
             #"{"read_only_rest_token":"r7Tq0aZ9xK2mB4nV8cL1","replicaDbPass":"W3ak-Pa55-q9","max_output_tokens":4096,"#

@@ -51,7 +51,12 @@ extension ScrubEngine {
         if case .response(let response) = interaction.outcome {
             let place = path + [.key("response")]
             walksTranslations = ScrubEngine.requestsTranslations(interaction.request.url)
-            defer { walksTranslations = false }
+            // `/api/i18n/keys` lists translation keys.
+            walksKeys = !walksTranslations && ScrubEngine.requestsKeys(interaction.request.url)
+            defer {
+                walksTranslations = false
+                walksKeys = false
+            }
             var scrubbed = response
             scrubbed.url = response.url.map { process($0, kind: .url, path: place + [.key("url")]) }
             scrubbed.headers = walk(response.headers, path: place)
@@ -67,6 +72,18 @@ extension ScrubEngine {
             result.outcome = .response(scrubbed)
         }
         return result
+    }
+
+    /// URL path segments that name a collection of API keys.
+    static let keyCollectionSegments: Set<String> = ["keys", "api-keys", "api_keys", "apikeys", "access-keys"]
+
+    /// Whether a request is for API keys: its path's last segment, or the one before an id, names a
+    /// collection of them (`/keys`, `/1/keys`, `/v1/api-keys/9f2c`).
+    static func requestsKeys(_ url: String) -> Bool {
+        let path = URLParts(url).path
+        let segments = path.split(separator: "/").suffix(2).map { $0.lowercased() }
+        return segments.last.map(keyCollectionSegments.contains) == true
+            || segments.count == 2 && keyCollectionSegments.contains(segments[0])
     }
 
     /// Words of a URL path segment (or file name) that say the resource holds translations.

@@ -120,6 +120,10 @@ extension ScrubEngine {
         // `hashalg`; an HMAC key record): its `key` is the secret, though the name alone says little.
         let isKeyWithAlgorithm =
             loweredKeys.contains("key") && loweredKeys.contains { SecretNames.keyAlgorithmKeys.contains($0) }
+        // A record in an answer about API keys (Meilisearch's `GET /keys`, Algolia's `POST /1/keys`):
+        // its `key` is one, unless the record says it is for search only, which front ends ship.
+        let isKeyRecord =
+            walksKeys && loweredKeys.contains("key") && !ScrubEngine.isSearchOnlyKeyRecord(members, loweredKeys)
         // A sibling that says the object holds a secret (`"masked": true`, `"type": "CONCEALED"`,
         // `"kind": "Secret"`, a Terraform `random_password`) marks its value members, here and in
         // the objects below (`instances[].attributes.result`).
@@ -184,7 +188,8 @@ extension ScrubEngine {
                 // A signature that carries the public key or certificate that verifies it (a Rekor
                 // transparency-log entry's `signature: {content, publicKey}`) signs public data.
             } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(loweredKeys[index])
-                || isKeyWithAlgorithm && loweredKeys[index] == "key" && !ScrubEngine.isPlainValue(member.value)
+                || (isKeyWithAlgorithm || isKeyRecord) && loweredKeys[index] == "key"
+                    && !ScrubEngine.isPlainValue(member.value) && !ScrubEngine.holdsIdentifierPath(member.value)
             {
                 child.secret = (key, false)
                 child.numeric = keyTraits.contains(.numeric)
@@ -230,6 +235,36 @@ extension ScrubEngine {
         }
         if !renamed && ScrubEngine.isSame(members, result) { return .object(members) }
         return renamed && !place.isText ? .object(sorting: result) : .object(result)
+    }
+
+    /// Whether a value is a string that is a dotted path of words (`auth.password.label`, a
+    /// translation's key).
+    static func holdsIdentifierPath(_ value: JSONValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return isIdentifierPath(text)
+    }
+
+    /// A key record that says its key is for search only: its `actions` or `acl` is `["search"]`,
+    /// its name says search, or its name or description says public, publishable or search-only.
+    static func isSearchOnlyKeyRecord(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> Bool {
+        for (member, lowered) in zip(members, loweredKeys) {
+            switch (lowered, member.value) {
+            case ("actions", .array(let actions)), ("acl", .array(let actions)):
+                if actions == [.string("search")] { return true }
+            case ("name", .string(let text)), ("description", .string(let text)):
+                // A name says what the key is (`Default Search API Key`); a description may say what
+                // it is not (`anything that is not a search operation`), so only `search-only` there.
+                let words = ScrubNameMatcher.words(text)
+                if words.contains("public") || words.contains("publishable")
+                    || (lowered == "name" ? words.contains("search") : words.contains(["search", "only"]))
+                {
+                    return true
+                }
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// A `signature` object holding the public key or certificate that verifies it.

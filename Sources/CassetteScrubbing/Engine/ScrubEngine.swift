@@ -135,6 +135,9 @@ struct ScrubEngine {
     /// `/localization/de`, `messages.json?lang=fr`): natural language under a secret's name is a
     /// message about it there (`"password": "Passwort"`), not a password.
     var walksTranslations = false
+    /// Whether the response being walked answers a request for API keys (`GET /keys`, `POST
+    /// /1/keys`): a `key` member there holds one.
+    var walksKeys = false
     /// What the detectors found in each short text they ran on, for this run
     /// (``detections(in:_:)``).
     private var detected: [String: [Detection]] = [:]
