@@ -107,6 +107,8 @@ extension ScrubEngine {
         "access key", "token", "secret",
     ].map { Array($0.utf8) }
 
+    /// The first letters of ``proseSecretNouns``, lower-case: a byte that starts none is passed by.
+    private static let proseNounInitials = Set(proseSecretNouns.map { $0[0] })
     private static let identifierJoints = ByteSet(":/.")
     private static let proseQuotes = ByteSet("\"'`")
     private static let proseTrailing = ByteSet(".,;:!?)]")
@@ -120,10 +122,7 @@ extension ScrubEngine {
         guard bytes.count >= 16, rules.isEnabled(.secretField) else { return found }
         var index = 0
         while index < bytes.count {
-            let first = ShapeBytes.lowercase(bytes[index])
-            guard
-                first == UInt8(ascii: "p") || first == UInt8(ascii: "a") || first == UInt8(ascii: "s")
-                    || first == UInt8(ascii: "t"),
+            guard ScrubEngine.proseNounInitials.contains(ShapeBytes.lowercase(bytes[index])),
                 // Not a part of an identifier (`arn:…:secret:prod/db`, `/v1/token`, `auth.token`).
                 index == 0
                     || !ShapeBytes.isAlphanumeric(bytes[index - 1])
@@ -141,7 +140,7 @@ extension ScrubEngine {
             let secret = ScrubBytes.string(bytes, value)
             guard ScrubEchoPolicy.looksLikeSecret(secret), !ScrubBytes.contains(secret, "SCRUBBED"),
                 !ScrubEngine.isNeverSecret(secret, inherited: false),
-                !ScrubEngine.isIdentifierPath(secret)
+                !ScrubEchoPolicy.isIdentifierPath(secret)
             else { continue }
             found.spans.append(
                 Span(
@@ -192,17 +191,5 @@ extension ScrubEngine {
         while valueEnd > valueStart, ScrubEngine.proseTrailing.contains(bytes[valueEnd - 1]) { valueEnd -= 1 }
         guard (8...128).contains(valueEnd - valueStart) else { return nil }
         return valueStart..<valueEnd
-    }
-
-    /// A dotted path of words (`process.env.DB_PASSWORD`, `settings.api_key`): letters and `_`,
-    /// with at most two digits at a word's end; a random value with a dot has digits inside.
-    static func isIdentifierPath(_ value: String) -> Bool {
-        let words = value.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard words.count >= 2 else { return false }
-        return words.allSatisfy { word in
-            let letters = word.prefix { ShapeBytes.isLetter($0) || $0 == UInt8(ascii: "_") }
-            let rest = word.dropFirst(letters.count)
-            return !letters.isEmpty && rest.count <= 2 && rest.allSatisfy(ShapeBytes.isDigit)
-        }
     }
 }

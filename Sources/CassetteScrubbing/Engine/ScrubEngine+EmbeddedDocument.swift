@@ -5,8 +5,9 @@ extension ScrubEngine {
     /// object, as text or as base64 of it (a Secret Manager payload holding a service-account key
     /// file, a payment provider's client token holding an authorization JWT beside its merchant id
     /// and configuration URL), in which a member's name says secret or a string holds a token of a
-    /// known shape (an address does not count: it says nothing of the other members). Such a document is read for what it holds, its ordinary members kept;
-    /// a document that names none of its secrets stays one secret whole.
+    /// known shape (an address does not count: it says nothing of the other members). Such a
+    /// document is read for what it holds, its ordinary members kept; a document that names none of
+    /// its secrets stays one secret whole.
     ///
     /// The judgement is the same on the scrubbed document (a placeholder under `private_key` still
     /// names a secret), so a second scrub changes nothing.

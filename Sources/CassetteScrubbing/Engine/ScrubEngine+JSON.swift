@@ -241,7 +241,7 @@ extension ScrubEngine {
     /// translation's key).
     static func holdsIdentifierPath(_ value: JSONValue) -> Bool {
         guard case .string(let text) = value else { return false }
-        return isIdentifierPath(text)
+        return ScrubEchoPolicy.isIdentifierPath(text)
     }
 
     /// A key record that says its key is for search only: its `actions` or `acl` is `["search"]`,

@@ -154,4 +154,18 @@ enum ScrubEchoPolicy {
         guard dottedPaths, bytes.contains(UInt8(ascii: ".")) else { return false }
         return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy(isIdentifier)
     }
+
+    /// A dotted path of words (`process.env.DB_PASSWORD`, `settings.api_key`, `auth.password.label`):
+    /// letters and `_`, with at most two digits at a word's end. Stricter than the dotted paths of
+    /// ``isReference(_:dottedPaths:)``, whose words may hold digits anywhere: a random value with a
+    /// dot in it (a password, a bootstrap token's `abc123.0123…`) has digits inside its words.
+    static func isIdentifierPath(_ value: String) -> Bool {
+        let words = value.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard words.count >= 2 else { return false }
+        return words.allSatisfy { word in
+            let letters = word.prefix { ShapeBytes.isLetter($0) || $0 == UInt8(ascii: "_") }
+            let rest = word.dropFirst(letters.count)
+            return !letters.isEmpty && rest.count <= 2 && rest.allSatisfy(ShapeBytes.isDigit)
+        }
+    }
 }
