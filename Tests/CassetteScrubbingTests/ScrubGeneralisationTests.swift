@@ -91,6 +91,26 @@ import Testing
         }
     }
 
+    @Test func aCookieThatIsAPublicDocumentIsKeptAndOneHoldingASessionIsNot() {
+        // CloudFront's policy cookie (base64 of JSON in its `-_~` alphabet) and a preferences
+        // cookie hold nothing secret; a JSON cookie with a random session id does.
+        let policy =
+            "eyJTdGF0ZW1lbnQiOlt7IlJlc291cmNlIjoiaHR0cHM6Ly9tZWRpYS5hY21lLmV4YW1wbGUvY291cnNlcy9pbnRyby8qIiwiQ29uZGl0aW9uIjp7IkRhdGVMZXNzVGhhbiI6eyJBV1M6RXBvY2hUaW1lIjoxNzk2MDA0NjEyfX19XX0_"
+        let preferences = "eyJ0aGVtZSI6ImRhcmsiLCJsYW5nIjoiZGUifQ=="
+        let session = "eyJ1c2VyIjoiYWRhIiwic2lkIjoiWnE4dlRuM0xtUjV3WGI3S3AyWWM5MXhRIn0="
+        let document = CassetteDocument(interactions: [
+            ScrubFixtures.interaction(
+                ScrubFixtures.request(
+                    "GET", url: "https://media.acme.example/courses/intro/index.m3u8",
+                    headers: [
+                        HTTPHeader("Cookie", "CloudFront-Policy=\(policy); prefs=\(preferences); state=\(session)")
+                    ]))
+        ])
+        let text = E.expectScrubbed(document, [session])
+        #expect(text.contains(policy))
+        #expect(text.contains(preferences))
+    }
+
     @Test func theKeyOfARecordInAnAnswerAboutKeysIsASecret() {
         func answer(_ url: String, _ body: String) -> CassetteDocument {
             CassetteDocument(interactions: [
@@ -164,6 +184,35 @@ import Testing
             document, ["6629fae49393a05397450978507c4ef16629fae49393a05397450978507c4ef1", "0a4f113b9c2d7e81"])
         #expect(text.contains("bm9uY2UtMTIzNDU2Nzg5MA=="))
         #expect(text.contains("ops@db.example.com"))
+    }
+
+    @Test func aKeyIDBeforeItsSecretStaysInTextPairs() {
+        // A kubeconfig's `token: "<token name>:<secret>"`, as YAML and as a shell line.
+        let secret = "viamddlp81bqlinsx2squ8kg5emm9fim5t6el6to"
+        let yaml = "users:\n- name: prod\n  user:\n    token: \"kubeconfig-user-8l3s3a2rad:\(secret)\"\n"
+        let text = E.expectScrubbed(E.response(yaml, "application/yaml"), [secret])
+        #expect(text.contains("kubeconfig-user-8l3s3a2rad:"))
+        let shell = E.expectScrubbed(
+            E.response("export API_TOKEN=kubeconfig-user-8l3s3a2rad:\(secret)\n", "text/plain"), [secret])
+        #expect(shell.contains("kubeconfig-user-8l3s3a2rad:"))
+    }
+
+    @Test func anNTLMNegotiateMessageStaysAndItsAuthenticateMessageGoes() {
+        // Type 1 holds flags only; type 3 holds the answer to the server's challenge.
+        let negotiate = "TlRMTVNTUAABAAAAl4II4gAAAAAAAAAAAAAAAAAAAAA="
+        let authenticate =
+            "TlRMTVNTUAADAAAABwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4="
+        let url = "https://mail.example.com/EWS/Exchange.asmx"
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request("POST", url: url, headers: [HTTPHeader("Authorization", "NTLM " + negotiate)]),
+                F.response(401, headers: [HTTPHeader("WWW-Authenticate", "NTLM")])),
+            F.interaction(
+                F.request("POST", url: url, headers: [HTTPHeader("Authorization", "Negotiate " + authenticate)]),
+                F.response(200)),
+        ])
+        let text = E.expectScrubbed(document, [authenticate])
+        #expect(text.contains(negotiate))
     }
 
     @Test func aSecretSplitAcrossStreamEventsIsReplacedInEveryPiece() throws {

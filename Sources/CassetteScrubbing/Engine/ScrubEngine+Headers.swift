@@ -35,6 +35,11 @@ extension ScrubEngine {
         }
         // Sentry's scheme names a DSN's public key; only a legacy `sentry_secret` (found above) is one.
         if !masking, scheme == "sentry" { return [] }
+        // An NTLM negotiate message (type 1, alone or wrapped in `Negotiate`) carries flags and, at
+        // most, a domain and workstation name: the answer to the challenge comes in type 3.
+        if !masking, scheme == "ntlm" || scheme == "negotiate", ScrubEngine.isNTLMNegotiate(credentials) {
+            return []
+        }
         // `SharedKey account:signature` (Azure Storage, and other `key-id:signature` schemes): the
         // account names the key, the signature is the secret.
         if !masking, scheme != "basic", scheme != "bearer", let colon = ScrubEngine.keyIDColon(bytes, start..<end) {
@@ -64,6 +69,14 @@ extension ScrubEngine {
                 range: start..<end, secret: credentials, rule: rules.spec(.authorization),
                 summary: summary, parts: parts)
         ]
+    }
+
+    /// Whether `text` is base64 of an NTLM negotiate message: `NTLMSSP\0`, then message type 1.
+    static func isNTLMNegotiate(_ text: String) -> Bool {
+        guard text.utf8.starts(with: "TlRMTVNTUAAB".utf8), let data = Data(base64Encoded: text) else { return false }
+        let bytes = [UInt8](data)
+        return bytes.count >= 16 && bytes[0..<8].elementsEqual("NTLMSSP\0".utf8)
+            && bytes[8..<12].elementsEqual([1, 0, 0, 0])
     }
 
     /// The members of a JSON object that `text` is the base64 of, if it is one.
@@ -222,6 +235,7 @@ extension ScrubEngine {
             if let name,
                 isPreference(cookie: name, bytes[valueStart..<valueEnd])
                     || isIdentifier(cookie: name, bytes[valueStart..<valueEnd])
+                    || isPublicDocument(cookie: name, bytes[valueStart..<valueEnd])
             {
                 continue
             }
@@ -273,6 +287,49 @@ extension ScrubEngine {
         let words = ScrubNameMatcher.words(name)
         if words.count >= 2, let last = words.last, last == "id" || last == "ids" { return true }
         return ScrubEngine.isAnalyticsClientID(value)
+    }
+
+    /// A cookie that holds a public document, not a credential: its name does not say secret and
+    /// its value is base64 of a JSON object (in CloudFront's alphabet too, `-` `_` `~` for `+` `=`
+    /// `/`: the `CloudFront-Policy` cookie) in which no member is named like a secret and no string
+    /// is random-looking. A signed session (`payload.signature`) is no such value: it holds a `.`.
+    func isPublicDocument(cookie name: String, _ value: ArraySlice<UInt8>) -> Bool {
+        guard value.count >= 16, value.starts(with: "eyJ".utf8), !isSecretName(name, in: .query),
+            !isSecretName(name, in: .header)
+        else { return false }
+        var text = String(decoding: value, as: UTF8.self)
+        if value.contains(UInt8(ascii: "~")) || value.last == UInt8(ascii: "_") {
+            text = String(
+                text.map { character in
+                    switch character {
+                    case "-": "+"
+                    case "_": "="
+                    case "~": "/"
+                    default: character
+                    }
+                })
+        }
+        guard let members = ScrubEngine.base64JSONObject(text) else { return false }
+        return holdsNoSecret(members, depth: 0)
+    }
+
+    /// Whether no member of an object, or of one below it (to a depth of four), is named like a
+    /// secret or holds a random-looking string.
+    private func holdsNoSecret(_ members: [JSONValue.Member], depth: Int) -> Bool {
+        guard depth <= 4 else { return false }
+        return members.allSatisfy { member in
+            guard !isSecretName(member.key, in: .jsonKey) else { return false }
+            return holdsNoSecret(member.value, depth: depth)
+        }
+    }
+
+    private func holdsNoSecret(_ value: JSONValue, depth: Int) -> Bool {
+        switch value {
+        case .string(let text): !ScrubEngine.looksRandom(text)
+        case .object(let inner): holdsNoSecret(inner, depth: depth + 1)
+        case .array(let items): items.allSatisfy { holdsNoSecret($0, depth: depth) }
+        default: true
+        }
     }
 
     /// `GA1.1.1234567890.1796001012`: Google Analytics' client id, a random number and a time.

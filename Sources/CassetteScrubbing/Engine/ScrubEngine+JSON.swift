@@ -566,7 +566,7 @@ extension ScrubEngine {
             let summary =
                 secret.inherited ? "value under JSON key \"\(secret.name)\"" : "value of JSON key \"\(secret.name)\""
             // `"basic.auth.user.info": "KEYID:secret"`: the key id names the key; the secret is after it.
-            let range = ScrubEngine.secretAfterKeyID(bytes).map { $0..<bytes.count } ?? 0..<bytes.count
+            let range = ScrubEngine.afterKeyID(bytes, 0..<bytes.count)
             let span = Span(
                 range: range, secret: ScrubBytes.string(bytes, range), rule: rules.spec(.secretField), summary: summary)
             return process(text, utf8: bytes, kind: .plain, spans: [span], path: place.path)
@@ -602,6 +602,13 @@ extension ScrubEngine {
         }
         if isMasked(text) || isSigilPlaceholder(text) || isWordPath(text) || isConstantName(text) { return true }
         return inherited && ScrubEchoPolicy.isProse(text)
+    }
+
+    /// The part of `range` after a key id and its colon (`KEYID:secret`, `kubeconfig-user-x7k2:…`),
+    /// or the whole range when it starts with no key id.
+    static func afterKeyID(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        guard let offset = secretAfterKeyID(Array(bytes[range])) else { return range }
+        return (range.lowerBound + offset)..<range.upperBound
     }
 
     /// Where the secret of a `key-id:secret` value starts: ``keyIDColon(_:_:)``'s shape, with a key

@@ -172,10 +172,13 @@ extension ScrubEngine {
                 valueRange.quote != nil
                     || !(ScrubEchoPolicy.isProse(secret) || ScrubEchoPolicy.isReference(secret, dottedPaths: true))
             else { return index + 1 }
+            // `token: "kubeconfig-user-x7k2:…"`: the key id names the key; the secret is after it.
+            let range = secret == raw ? ScrubEngine.afterKeyID(bytes, valueRange.range) : valueRange.range
             found.spans.append(
                 Span(
-                    range: valueRange.range, secret: secret, observed: secret == raw ? nil : raw,
-                    rule: rules.spec(.secretField), summary: "value of \"\(name)\""))
+                    range: range, secret: secret == raw ? ScrubBytes.string(bytes, range) : secret,
+                    observed: secret == raw ? nil : raw, rule: rules.spec(.secretField), summary: "value of \"\(name)\""
+                ))
         } else if raw.utf8.count >= 16 || raw.first == "{" || raw.first == "[" {
             found.nested.append(
                 Nested(

@@ -93,7 +93,7 @@ extension ScrubEngine {
                 found.spans += spans
                 continue
             }
-            let raw = ScrubBytes.string(bytes, valueRange)
+            var raw = ScrubBytes.string(bytes, valueRange)
             var secret = raw
             if quoted {
                 if quote == UInt8(ascii: "\""), let unescaped = ScrubEngine.unescapeJSON(raw) { secret = unescaped }
@@ -113,6 +113,12 @@ extension ScrubEngine {
                 !ScrubEchoPolicy.looksLikeSecret(secret) || ScrubEchoPolicy.isNaturalLanguage(secret)
             {
                 continue
+            }
+            // `token: "kubeconfig-user-x7k2:…"`: the key id names the key; the secret is after it.
+            if secret == raw {
+                valueRange = ScrubEngine.afterKeyID(bytes, valueRange)
+                secret = ScrubBytes.string(bytes, valueRange)
+                raw = secret
             }
             found.spans.append(
                 Span(
