@@ -111,6 +111,32 @@ import Testing
         #expect(text.contains(preferences))
     }
 
+    @Test func aKeyForTheAnonymousRoleIsPublicWhereverItIsSent() {
+        // Supabase's anon key is shipped to every browser; its service_role key and a token that
+        // names a user (`sub`) are secrets, in the same headers.
+        let anon =
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6Inhjc3Z6dWZmaHJpZ3VoeWx1bGRmIiwicm9sZSI6ImFub24iLCJpYXQiOjE3NjAwMDAwMDAsImV4cCI6MjA3NTU3NjAwMH0.Qm9sZF9zaWduYXR1cmVfYW5vbl9rZXlfMDAx"
+        let service =
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6Inhjc3Z6dWZmaHJpZ3VoeWx1bGRmIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImlhdCI6MTc2MDAwMDAwMCwiZXhwIjoyMDc1NTc2MDAwfQ.U2VydmljZV9yb2xlX3NpZ25hdHVyZV8wMDI"
+        let session =
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjFjMmQzZS00ZjUwLTYxNzItODM5NC1hNWI2YzdkOGU5ZjAiLCJyb2xlIjoiYW5vbiIsImFhbCI6ImFhbDEifQ.VXNlcl9zZXNzaW9uX3NpZ25hdHVyZV8wMDM"
+        let url = "https://xcsvzuffhriguhyluldf.supabase.co/rest/v1/members?select=*"
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(
+                    "GET", url: url,
+                    headers: [HTTPHeader("apikey", anon), HTTPHeader("Authorization", "Bearer " + anon)]),
+                F.response(200, body: #"{"env":{"SUPABASE_ANON_KEY":"\#(anon)"}}"#)),
+            F.interaction(
+                F.request(
+                    "GET", url: url,
+                    headers: [HTTPHeader("apikey", service), HTTPHeader("Authorization", "Bearer " + session)]),
+                F.response(200)),
+        ])
+        let text = E.expectScrubbed(document, [service, session])
+        #expect(text.components(separatedBy: anon).count == 4, "the anon key was changed in\n\(text)")
+    }
+
     @Test func theKeyOfARecordInAnAnswerAboutKeysIsASecret() {
         func answer(_ url: String, _ body: String) -> CassetteDocument {
             CassetteDocument(interactions: [
@@ -195,6 +221,14 @@ import Testing
         let shell = E.expectScrubbed(
             E.response("export API_TOKEN=kubeconfig-user-8l3s3a2rad:\(secret)\n", "text/plain"), [secret])
         #expect(shell.contains("kubeconfig-user-8l3s3a2rad:"))
+    }
+
+    @Test func aMaskOrAPlaceholderInACredentialsPlaceIsLeftAlone() {
+        // A CI runner's mask and a documentation placeholder stand for credentials; neither is one.
+        let log =
+            "+ curl -H 'Authorization: ***' https://deploy.example.com/api\n"
+            + "+ curl -H \"Authorization: Bearer <your-token>\" https://deploy.example.com/api\n"
+        E.expectUntouched(E.response(log, "text/plain"))
     }
 
     @Test func anNTLMNegotiateMessageStaysAndItsAuthenticateMessageGoes() {

@@ -249,7 +249,9 @@ extension ScrubEngine {
             // credential; only a name's last word `identity` makes it secret, and weakly.
             let isIdentityID =
                 ScrubNameMatcher.words(header.name).last == "identity" && ShapeBytes.isUUID(bytes)
-            if rules.isEnabled(.secretHeader), nameTraits.contains(.secret), !isIdentityID {
+            // A publishable key under a secret's name (`apikey: <Supabase anon key>`) is public.
+            let isPublic = !masking && ScrubEchoPolicy.isPublicByDesign(value)
+            if rules.isEnabled(.secretHeader), nameTraits.contains(.secret), !isIdentityID, !isPublic {
                 // `Signature: keyId="…",algorithm="…",signature="…"`: only the secret parameters.
                 if !masking,
                     let spans = parameterSpans(

@@ -33,6 +33,16 @@ extension ScrubEngine {
         {
             return spans
         }
+        // A publishable key sent as a bearer token (Supabase's anon key) is public by design; a mask
+        // (`Authorization: ***` in a CI log), a sigil placeholder (`<token>`) or a scheme's name
+        // alone (`Bearer` before a placeholder that ended the value) is no credential.
+        if !masking,
+            ScrubEchoPolicy.isPublicByDesign(credentials) || ScrubEngine.isMasked(credentials)
+                || ScrubEngine.isSigilPlaceholder(credentials)
+                || SecretNames.benignValues.contains(credentials.lowercased())
+        {
+            return []
+        }
         // Sentry's scheme names a DSN's public key; only a legacy `sentry_secret` (found above) is one.
         if !masking, scheme == "sentry" { return [] }
         // An NTLM negotiate message (type 1, alone or wrapped in `Negotiate`) carries flags and, at

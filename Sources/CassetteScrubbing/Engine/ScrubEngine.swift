@@ -375,6 +375,13 @@ struct ScrubEngine {
             if match.rule.name == "google-api-key", ScrubEngine.isFirebaseWebConfig(bytes, after: match.range) {
                 continue
             }
+            // A publishable key that a shape found (a JWT, a bearer token in text): Supabase's anon key.
+            if !masking,
+                match.rule.name == ScrubRule.jwt.rawValue || match.rule.name == ScrubRule.authorization.rawValue,
+                ScrubEchoPolicy.isPublicByDesign(raw)
+            {
+                continue
+            }
             if !masking {
                 // Already scrubbed, or holding a placeholder (`SCRUBBED-USER-1@host` is no email).
                 if ScrubBytes.contains(raw, "SCRUBBED") || rules.isPlaceholder(raw) { continue }

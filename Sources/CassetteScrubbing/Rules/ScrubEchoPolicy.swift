@@ -1,3 +1,4 @@
+import CassetteModel
 import Foundation
 
 /// Which secrets are replaced wherever they appear (their echoes), and which only where a rule found
@@ -100,7 +101,28 @@ enum ScrubEchoPolicy {
         {
             return true
         }
-        return isPublicDSN(bytes) || isAsymmetricSignature(bytes)
+        return isPublicDSN(bytes) || isAsymmetricSignature(bytes) || isAnonymousRoleJWT(bytes)
+    }
+
+    /// A JWT that grants the anonymous role and names no one (`"role": "anon"`, no `sub`): Supabase's
+    /// anon key and PostgREST's anonymous token, which apps ship to every browser. A user's session
+    /// token (`"role": "authenticated"`, a `sub`) and the `service_role` key stay secrets.
+    static func isAnonymousRoleJWT(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 40, bytes.count <= 2_048, bytes.starts(with: "eyJ".utf8) else { return false }
+        let segments = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard segments.count == 3,
+            let payload = ScrubTextCodecs.base64Text(String(decoding: segments[1], as: UTF8.self)),
+            case .object(let claims)? = try? JSONParser.parse(Data(payload.decoded.utf8))
+        else { return false }
+        var anonymous = false
+        for claim in claims {
+            switch claim.key {
+            case "role": anonymous = claim.value == .string("anon") || claim.value == .string("anonymous")
+            case "sub", "email", "user_id", "uid", "session_id": return false
+            default: continue
+            }
+        }
+        return anonymous
     }
 
     /// A whole Sentry DSN with its public key only (`https://<key>@o1.ingest.sentry.io/2`), whatever
