@@ -231,6 +231,25 @@ import Testing
         E.expectUntouched(E.response(log, "text/plain"))
     }
 
+    @Test func aKeySentBesideItsSecretNamesTheAccount() {
+        // Vonage's form and an OAuth 1.0a app's settings: the key names the account or app, the
+        // secret beside it proves it. A key with no secret beside it stays a secret.
+        let form = E.expectScrubbed(
+            E.request(
+                "api_key=2f947102&api_secret=CVMCxbGjtzKwORQK&to=4915112345678", "application/x-www-form-urlencoded"),
+            ["CVMCxbGjtzKwORQK"])
+        #expect(form.contains("api_key=2f947102"))
+        let settings = E.expectScrubbed(
+            E.response(
+                #"{"consumerKey":"xvz1evFS4wEEPTGEFPHBog","consumerSecret":"kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw"}"#,
+                "application/json"),
+            ["kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw"])
+        #expect(settings.contains("xvz1evFS4wEEPTGEFPHBog"))
+        _ = E.expectScrubbed(
+            E.response(#"{"api_key":"9f3Kq2LmX7vB1nR8tZ4w","region":"eu"}"#, "application/json"),
+            ["9f3Kq2LmX7vB1nR8tZ4w"])
+    }
+
     @Test func anNTLMNegotiateMessageStaysAndItsAuthenticateMessageGoes() {
         // Type 1 holds flags only; type 3 holds the answer to the server's challenge.
         let negotiate = "TlRMTVNTUAABAAAAl4II4gAAAAAAAAAAAAAAAAAAAAA="

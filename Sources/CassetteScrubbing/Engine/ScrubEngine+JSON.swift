@@ -187,6 +187,11 @@ extension ScrubEngine {
             } else if keyTraits.contains(.secret), ScrubEngine.isVerifiableSignature(key, member.value) {
                 // A signature that carries the public key or certificate that verifies it (a Rekor
                 // transparency-log entry's `signature: {content, publicKey}`) signs public data.
+            } else if keyTraits.contains(.secret), case .string(let text) = member.value, text.utf8.count <= 64,
+                ScrubNameMatcher.isKeyBesideItsSecret(key, among: members.lazy.map(\.key))
+            {
+                // `{"api_key": "2f947102", "api_secret": "…"}`: the key names the account; its secret
+                // beside it is the secret.
             } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(loweredKeys[index])
                 || (isKeyWithAlgorithm || isKeyRecord) && loweredKeys[index] == "key"
                     && !ScrubEngine.isPlainValue(member.value) && !ScrubEngine.holdsIdentifierPath(member.value)

@@ -261,6 +261,14 @@ extension ScrubEngine {
         return false
     }
 
+    /// The decoded names of the `name=value` items of `range`, separated by `&` and `#`.
+    static func itemNames(_ bytes: [UInt8], _ range: Range<Int>) -> [String] {
+        bytes[range].split { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "#") }.map { item in
+            let name = item.prefix { $0 != UInt8(ascii: "=") }
+            return ScrubBytes.percentDecoded(Substring(decoding: name, as: UTF8.self), plusAsSpace: true)
+        }
+    }
+
     /// Secrets among `name=value` items separated by `&` (and `#`, which starts a fragment); other
     /// values are nested texts when they may hold something (an escape, or length).
     ///
@@ -271,6 +279,8 @@ extension ScrubEngine {
     ) -> Found {
         var found = Found()
         var start = range.lowerBound
+        // The items' names, read once when a key may stand beside its secret.
+        var names: [String]?
         while start < range.upperBound {
             var end = start
             while end < range.upperBound, bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "#") { end += 1 }
@@ -282,6 +292,11 @@ extension ScrubEngine {
             let raw = ScrubBytes.string(bytes, (equals + 1)..<end)
             let value = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: true)
             let nameTraits = traits(name, in: context)
+            // `api_key=2f947102&api_secret=…`: the key names the account; its secret beside it is one.
+            if nameTraits.contains(.secret), value.utf8.count <= 64, ScrubNameMatcher.words(name).last == "key" {
+                if names == nil { names = ScrubEngine.itemNames(bytes, range) }
+                if ScrubNameMatcher.isKeyBesideItsSecret(name, among: names ?? []) { continue }
+            }
             if nameTraits.contains(.secret) {
                 found.spans.append(
                     Span(

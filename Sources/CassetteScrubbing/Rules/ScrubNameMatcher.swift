@@ -187,6 +187,16 @@ package struct ScrubNameMatcher: Sendable {
     }
 
     /// The lower-cased words of a name.
+    /// Whether `name` is the key half of a key and its secret sent together (`api_key` beside
+    /// `api_secret`, `consumer_key` beside `consumer_secret`, `key` beside `secret`): the key names
+    /// the account or the pair, the secret proves it.
+    package static func isKeyBesideItsSecret(_ name: String, among names: some Sequence<String>) -> Bool {
+        let own = words(name)
+        guard own.last == "key" else { return false }
+        let secret = own.dropLast() + ["secret"]
+        return names.contains { $0 != name && words($0).elementsEqual(secret) }
+    }
+
     package static func words(_ name: String) -> [String] {
         name.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(name) : unicodeWords(name)
     }
