@@ -250,6 +250,23 @@ import Testing
             ["9f3Kq2LmX7vB1nR8tZ4w"])
     }
 
+    @Test func aQuotedPrintableMailKeepsTheLinesAScrubDidNotTouch() {
+        // The encoded subject's `=` starts escapes, not a password's value; the unchanged body line
+        // keeps its soft break; the changed line breaks after `&`, so `utm_source=3Dmail` stays whole.
+        let token = "sKjcLowG7NEPHymsKBP7l9iYuQmfudhTeTqOqB3xGOpdZ72oam7X4cmtVzksZOyT"
+        let kept = "Wir haben eine Anfrage zum Zur=C3=BCcksetzen deines Passworts f=C3=BCr dein=\r\nKonto erhalten."
+        let mail =
+            "Subject: =?UTF-8?Q?Passwort_zur=C3=BCcksetzen?=\r\nMIME-Version: 1.0\r\n"
+            + "Content-Type: text/plain; charset=\"utf-8\"\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+            + kept + "\r\n"
+            + "https://example.org/password/reset?token=3D\(token.prefix(30))=\r\n\(token.dropFirst(30))&utm_source=3Dmail\r\n"
+        let text = E.expectScrubbed(E.response(mail, "message/rfc822"), [token])
+        for part in ["=?UTF-8?Q?Passwort_zur=C3=BCcksetzen?=", kept, "&=\r\nutm_source=3Dmail\r\n"] {
+            #expect(
+                text.contains(part.replacingOccurrences(of: "\r\n", with: "\\r\\n")), "\(part) was changed in\n\(text)")
+        }
+    }
+
     @Test func anNTLMNegotiateMessageStaysAndItsAuthenticateMessageGoes() {
         // Type 1 holds flags only; type 3 holds the answer to the server's challenge.
         let negotiate = "TlRMTVNTUAABAAAAl4II4gAAAAAAAAAAAAAAAAAAAAA="

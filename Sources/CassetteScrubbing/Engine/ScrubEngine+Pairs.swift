@@ -24,6 +24,24 @@ extension ScrubEngine {
         return colons >= 2
     }
 
+    /// Whether `index` is inside the text of an RFC 2047 encoded word
+    /// (`Subject: =?UTF-8?Q?Passwort_zur=C3=BCcksetzen?=`), whose `=` starts an escape, not a value:
+    /// its third `?` back, on the same word, follows a `=`.
+    static func isInEncodedWord(_ bytes: [UInt8], at index: Int) -> Bool {
+        var marks = 0
+        var cursor = index - 1
+        while cursor >= 1, index - cursor <= 200 {
+            let byte = bytes[cursor]
+            if ShapeBytes.isSpace(byte) { return false }
+            if byte == UInt8(ascii: "?") {
+                marks += 1
+                if marks == 3 { return bytes[cursor - 1] == UInt8(ascii: "=") }
+            }
+            cursor -= 1
+        }
+        return false
+    }
+
     /// `name: "value"`, `"name": "value"`, `name='value'`, `name => "value"` anywhere in a text
     /// (JavaScript config, GraphQL arguments, JSON that is not whole, attributes), and `name=value`
     /// unquoted where the value looks like a secret or stands in a `;` or `&` list (connection
@@ -50,7 +68,7 @@ extension ScrubEngine {
                 continue
             }
             if separator == UInt8(ascii: "="), cursor < bytes.count {
-                if bytes[cursor] == UInt8(ascii: "=") {
+                if bytes[cursor] == UInt8(ascii: "=") || ScrubEngine.isInEncodedWord(bytes, at: index) {
                     index += 2
                     continue
                 }

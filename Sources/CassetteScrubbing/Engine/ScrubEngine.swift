@@ -565,7 +565,9 @@ struct ScrubEngine {
             guard let decoded = ScrubTextCodecs.quotedPrintableDecoded(bytes[item.range]) else { return [] }
             let result = process(decoded, kind: item.kind, path: path)
             guard result != decoded else { return [] }
-            return [Edit(range: item.range, replacement: ScrubTextCodecs.quotedPrintable(result, lineBreak: lineBreak))]
+            let replacement = ScrubTextCodecs.quotedPrintable(
+                result, replacing: bytes[item.range], decoded: decoded, lineBreak: lineBreak)
+            return [Edit(range: item.range, replacement: replacement)]
         case .html:
             let decoded = ScrubTextCodecs.htmlDecoded(raw)
             let result = process(decoded, kind: item.kind, path: path)

@@ -239,33 +239,85 @@ extension ScrubTextCodecs {
     /// Text encoded as quoted-printable, lines of at most 76 characters with soft breaks, hard
     /// line breaks written as `lineBreak`.
     static func quotedPrintable(_ text: String, lineBreak: String) -> String {
-        var output = ""
-        var lineLength = 0
-        func put(_ piece: String) {
-            if lineLength + piece.utf8.count > 75 {
-                output += "=" + lineBreak
-                lineLength = 0
-            }
-            output += piece
-            lineLength += piece.utf8.count
-        }
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false)
-        for (number, line) in lines.enumerated() {
-            if number > 0 {
-                output += lineBreak
-                lineLength = 0
+        return lines.map { quotedPrintableLine(Array($0.utf8), lineBreak: lineBreak) }.joined(separator: lineBreak)
+    }
+
+    /// `result` encoded as quoted-printable in place of `original`, which decodes to `decoded`:
+    /// each hard line that the scrub left as it was keeps its original bytes, soft breaks and
+    /// escapes included, so a reviewer sees only the lines that changed. When the lines no longer
+    /// correspond (a replaced secret spanned several), the whole text is encoded anew.
+    static func quotedPrintable(
+        _ result: String, replacing original: ArraySlice<UInt8>, decoded: String, lineBreak: String
+    ) -> String {
+        let newLine = UInt8(ascii: "\n")
+        let decodedLines = Array(decoded.utf8).split(separator: newLine, omittingEmptySubsequences: false)
+        let resultLines = Array(result.utf8).split(separator: newLine, omittingEmptySubsequences: false)
+        // Hard breaks of the original: a line feed not ending a soft break (`=` before it, or `=\r`).
+        var originalLines: [ArraySlice<UInt8>] = []
+        var lineStart = original.startIndex
+        for index in original.indices where original[index] == newLine {
+            var before = index - 1
+            if before >= lineStart, original[before] == 0x0D { before -= 1 }
+            guard before < lineStart || original[before] != UInt8(ascii: "=") else { continue }
+            originalLines.append(original[lineStart..<index])
+            lineStart = index + 1
+        }
+        originalLines.append(original[lineStart...])
+        guard originalLines.count == decodedLines.count, resultLines.count == decodedLines.count else {
+            return quotedPrintable(result, lineBreak: lineBreak)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(original.count)
+        for index in resultLines.indices {
+            if index > 0 { output.append(newLine) }
+            if resultLines[index].elementsEqual(decodedLines[index]) {
+                output += originalLines[index]
+                continue
             }
-            let bytes = Array(line.utf8)
-            for (position, byte) in bytes.enumerated() {
-                let last = position == bytes.count - 1
-                if byte >= 33 && byte <= 126 && byte != UInt8(ascii: "=") || (byte == 0x20 || byte == 0x09) && !last {
-                    put(String(UnicodeScalar(byte)))
+            var line = resultLines[index]
+            let carriageReturn = line.last == 0x0D
+            if carriageReturn { line = line.dropLast() }
+            output += quotedPrintableLine(Array(line), lineBreak: lineBreak).utf8
+            if carriageReturn { output.append(0x0D) }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// One hard line encoded, in lines of at most 76 characters. A soft break goes after the last
+    /// space or list separator (`&`, `?`, `;`, `,`) of the line when one is near, so a word or a
+    /// query item (`utm_source=3Dmail`) is not cut in two.
+    private static func quotedPrintableLine(_ bytes: [UInt8], lineBreak: String) -> String {
+        let softBreak = Array(("=" + lineBreak).utf8)
+        var output: [UInt8] = []
+        var lineStart = 0
+        var breakable: Int?
+        func put(_ piece: [UInt8], breaksAfter: Bool) {
+            if output.count - lineStart + piece.count > 75 {
+                if let at = breakable, output.count - at <= 40 {
+                    output.insert(contentsOf: softBreak, at: at)
+                    lineStart = at + softBreak.count
                 } else {
-                    put("=" + String(format: "%02X", byte))
+                    output += softBreak
+                    lineStart = output.count
                 }
+                breakable = nil
+            }
+            output += piece
+            if breaksAfter { breakable = output.count }
+        }
+        for (position, byte) in bytes.enumerated() {
+            let last = position == bytes.count - 1
+            if byte >= 33 && byte <= 126 && byte != UInt8(ascii: "=") || (byte == 0x20 || byte == 0x09) && !last {
+                put([byte], breaksAfter: byte == 0x20 || ScrubTextCodecs.softBreakAfter.contains(byte))
+            } else {
+                put(Array(("=" + String(format: "%02X", byte)).utf8), breaksAfter: false)
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
+
+    /// Where a soft line break may go besides after a space.
+    private static let softBreakAfter = ByteSet("&?;,")
 }
