@@ -68,7 +68,7 @@ import Testing
         return (names ?? []).filter { $0.hasSuffix(".json") && $0 != "manifest.json" }.sorted()
     }
 
-    @Test(arguments: ["Tuning", "HeldOut", "Final", "Blind", "Unseen", "Sealed"])
+    @Test(arguments: ["Tuning", "HeldOut", "Final", "Blind", "Unseen", "Sealed", "Locked"])
     func theSplitIsWholeAndCanonical(split: String) throws {
         let manifest = try Self.manifest(split)
         #expect(manifest.split == split)
@@ -84,10 +84,10 @@ import Testing
                 continue
             }
             #expect(canonical == data, "\(split)/\(file) is not canonical: CASSETTE_CANONICALIZE_CORPUS=1 rewrites it")
-            // The final, blind, unseen and sealed splits were written to the wider search of `scripts/measure-corpus`
+            // The final, blind, unseen, sealed and locked splits were written to the wider search of `scripts/measure-corpus`
             // (its generator's own decoders), which checks their presence; here what this search cannot
             // open counts as left.
-            guard split != "Final", split != "Blind", split != "Unseen", split != "Sealed" else { continue }
+            guard !["Final", "Blind", "Unseen", "Sealed", "Locked"].contains(split) else { continue }
             let texts = FreshSearch.texts(of: document)
             for entry in manifest.secrets + manifest.ordinary where entry.file == file {
                 #expect(FreshSearch.count(entry.value, in: texts) > 0, "\(split)/\(file): \(entry.where) is not in it")
@@ -98,17 +98,19 @@ import Testing
     /// The most each split may miss today, lowered as rules improve and never raised. `Tuning` and
     /// `HeldOut` (held out until it was measured once, tuned on since) meet the targets (at
     /// most 1% of secrets left, at most 0.5% of ordinary values damaged, lint missing at most 1%);
-    /// `Final`, `Blind` and `Unseen` (held out until each was measured once, tuned on since) do
-    /// not, and their floors are today's figures.
+    /// `Final`, `Blind`, `Unseen` and `Sealed` (held out until each was measured once, tuned on
+    /// since) do not, and their floors are today's figures; `Locked`'s are its figures when it was
+    /// measured once, before any rule was tuned on it.
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         // One damaged on purpose: a secret store's `secretValue` of `AWS_REGION`, which the labeller
         // called ordinary; a store's values stay secrets whatever their names say.
         "HeldOut": (leaked: 0, damaged: 1, unreported: 0),
         "Final": (leaked: 4, damaged: 6, unreported: 3),
-        "Blind": (leaked: 1, damaged: 13, unreported: 1),
-        "Unseen": (leaked: 11, damaged: 12, unreported: 7),
-        "Sealed": (leaked: 14, damaged: 9, unreported: 6),
+        "Blind": (leaked: 1, damaged: 9, unreported: 1),
+        "Unseen": (leaked: 11, damaged: 10, unreported: 7),
+        "Sealed": (leaked: 14, damaged: 7, unreported: 6),
+        "Locked": (leaked: 19, damaged: 23, unreported: 6),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() async throws {
@@ -140,11 +142,18 @@ import Testing
         try await Self.holdsItsFigures("Unseen")
     }
 
-    /// The split held out now (`Tools/corpus/make_sealed.py`, written apart from the rules, their
-    /// tests and documents and the other splits, after the unseen split was measured and tuned on):
-    /// measured once, at the end of the change that followed.
+    /// The split held out before `Locked` (`Tools/corpus/make_sealed.py`, written apart from the
+    /// rules, their tests and documents and the other splits, after the unseen split was measured
+    /// and tuned on): measured once, tuned on since.
     @Test func theSealedSplitHoldsItsFigures() async throws {
         try await Self.holdsItsFigures("Sealed")
+    }
+
+    /// The split held out now (`Tools/corpus/make_locked.py`, written apart from the rules, their
+    /// tests and documents and the other splits' cases, after the sealed split was measured and
+    /// tuned on): measured once, at the end of the change that followed.
+    @Test func theLockedSplitHoldsItsFigures() async throws {
+        try await Self.holdsItsFigures("Locked")
     }
 
     static func holdsItsFigures(_ split: String) async throws {

@@ -36,10 +36,10 @@ import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cassettes import CORPUS, Fakes, basic, form, hop, interaction, multipart, q, request, response, write_cassette  # noqa: E402
+from cassettes import Fakes, basic, form, hop, interaction, multipart, q, request, response, write_cassette  # noqa: E402
+from split import Split  # noqa: E402
 from make_unseen import cassette_views  # noqa: E402,F401  (re-exported for the measuring script)
 
-FOLDER = os.path.join("Fresh", "Sealed")
 
 # ---------------------------------------------------------------------------------------------
 # Fakes and encoders
@@ -229,27 +229,10 @@ def pem_cert_line():
 # Cases
 # ---------------------------------------------------------------------------------------------
 
-CASES = []
-SECRETS = []
-ORDINARY = []
-_current = {}
-
-
-def case(name, domain):
-    def register(function):
-        CASES.append((name, domain, function))
-        return function
-    return register
-
-
-def S(value, cls, where):
-    SECRETS.append({"class": cls, "domain": _current["domain"], "file": _current["file"], "value": value, "where": where})
-    return value
-
-
-def O(value, cls, where):
-    ORDINARY.append({"class": cls, "domain": _current["domain"], "file": _current["file"], "value": value, "where": where})
-    return value
+SPLIT = Split("Sealed", "s-")
+case = SPLIT.case
+S = SPLIT.secret
+O = SPLIT.ordinary
 
 # ----- cloud SDKs --------------------------------------------------------------------------------
 
@@ -2450,59 +2433,5 @@ def _():
 # Run
 # ---------------------------------------------------------------------------------------------
 
-def build():
-    out_dir = os.path.join(CORPUS, FOLDER)
-    os.makedirs(out_dir, exist_ok=True)
-    for old in os.listdir(out_dir):
-        if old.startswith("s-") and old.endswith(".json"):
-            os.remove(os.path.join(out_dir, old))
-    files = []
-    for name, domain, function in CASES:
-        file_name = f"s-{name}.json"
-        _current["file"] = file_name
-        _current["domain"] = domain
-        interactions = function()
-        write_cassette(FOLDER, file_name, interactions)
-        files.append(file_name)
-    manifest = {"files": sorted(files), "ordinary": ORDINARY, "secrets": SECRETS, "split": "Sealed"}
-    with open(os.path.join(out_dir, "manifest.json"), "w") as handle:
-        json.dump(manifest, handle, indent=1, sort_keys=True, ensure_ascii=False)
-        handle.write("\n")
-    return out_dir, files
-
-
-def check(out_dir, files):
-    problems = []
-    if len(set(files)) != len(files):
-        problems.append("duplicate case names")
-    views = {name: cassette_views(os.path.join(out_dir, name)) for name in files}
-    for kind, entries in (("secret", SECRETS), ("ordinary", ORDINARY)):
-        for entry in entries:
-            value = entry["value"]
-            if len(value) < (8 if kind == "secret" else 6):
-                problems.append(f"{kind} too short: {value!r} in {entry['file']}")
-            if not any(value in view for view in views[entry["file"]]):
-                problems.append(f"{kind} not findable: {value[:60]!r} in {entry['file']}")
-    secret_values = [entry["value"] for entry in SECRETS]
-    for entry in ORDINARY:
-        for secret in secret_values:
-            if secret in entry["value"]:
-                problems.append(f"secret {secret[:30]!r} inside ordinary {entry['value'][:30]!r}")
-    for entry in SECRETS:
-        if any(entry["value"] == other["value"] for other in ORDINARY):
-            problems.append(f"value both secret and ordinary: {entry['value'][:40]!r}")
-    return problems
-
-
-def main():
-    out_dir, files = build()
-    problems = check(out_dir, files)
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    print(f"{len(files)} cassettes, {len(SECRETS)} secrets, {len(ORDINARY)} ordinary values in {out_dir}")
-    if problems:
-        sys.exit(1)
-
-
 if __name__ == "__main__":
-    main()
+    SPLIT.main(cassette_views)

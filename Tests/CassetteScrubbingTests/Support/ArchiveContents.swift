@@ -16,8 +16,9 @@ enum ArchiveContents {
         return before.count == after.count
     }
 
-    /// Whether the multipart body `scrubbed` has the parts `original` had, each of the same length
-    /// or a container written back whole: multipart parts are framed by their boundary, not a length.
+    /// Whether the multipart body `scrubbed` has the parts `original` had, each of the same length,
+    /// text on both sides (a form field's value, which its boundary frames, not a length), or a
+    /// container written back whole. A binary part that changed length is broken.
     static func isMultipartWrittenBackWhole(_ original: [UInt8], as scrubbed: [UInt8], contentType: String?) -> Bool {
         guard let contentType, let range = contentType.range(of: "boundary=") else { return false }
         let boundary = Array(("--" + contentType[range.upperBound...].trimmingCharacters(in: ["\""])).utf8)
@@ -25,7 +26,8 @@ enum ArchiveContents {
         let after = parts(scrubbed, boundary)
         guard before.count > 1, before.count == after.count else { return false }
         return zip(before, after).allSatisfy { old, new in
-            old.count == new.count || isWrittenBackWhole(body(of: old), as: body(of: new))
+            old.count == new.count || isText(body(of: old)) && isText(body(of: new))
+                || isWrittenBackWhole(body(of: old), as: body(of: new))
         }
     }
 
@@ -44,6 +46,10 @@ enum ArchiveContents {
         }
         parts.append(Array(bytes[start...]))
         return parts
+    }
+
+    private static func isText(_ bytes: [UInt8]) -> Bool {
+        String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// A part's bytes after its header lines.
