@@ -133,6 +133,39 @@ import Testing
         #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed frames")
     }
 
+    @Test func aProtobufAttributeNamedLikeASecretIsReplacedInItsField() throws {
+        // An OTLP span's attributes (`KeyValue{key = 1, value = 2: AnyValue{string_value = 1}}`): the
+        // 55-byte bearer value's length byte is `7`, printable, so only a reader of the fields sees
+        // where the value starts.
+        let bearer = "Bearer cQA2BnCn2bLjeWzXTlxS858SSI55Z16OEf29UAXKidBrm2HC"
+        func attribute(_ key: String, _ value: String) -> [UInt8] {
+            Self.field(1, Array(key.utf8)) + Self.field(2, Self.field(1, Array(value.utf8)))
+        }
+        let span =
+            Self.field(5, Array("GET /api/v2/orders/{id}".utf8))
+            + Self.field(9, attribute("http.request.header.authorization", bearer))
+            + Self.field(9, attribute("service.name", "orders-api-dycl"))
+        let body = Self.field(1, Self.field(2, Self.field(2, span)))
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "https://api.honeycomb.io/v1/traces",
+                    headers: [HTTPHeader("Content-Type", "application/x-protobuf")], body: Data(body)),
+                outcome: .response(RecordedResponse(status: 200)))
+        ])
+        let scrubbed = Scrubber.default.scrub(document)
+        let bytes = try #require(scrubbed.interactions[0].request.body)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(bytes.count == body.count)
+        #expect(!text.contains("cQA2BnCn2bLjeWzXTlxS858SSI55Z16OE"))
+        for kept in ["http.request.header.authorization", "orders-api-dycl", "GET /api/v2/orders/{id}"] {
+            #expect(text.contains(kept), "\(kept) was changed")
+        }
+        #expect(!Scrubber.default.findings(in: document).isEmpty)
+        #expect(Scrubber.default.scrub(scrubbed).encoded() == scrubbed.encoded(), "scrubbing twice changed it")
+        #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed message")
+    }
+
     /// gRPC-web text is base64 chunk after chunk, each padded: decoded chunk by chunk.
     static func joinedBase64(_ data: Data) -> Data? {
         var out = Data()

@@ -69,21 +69,18 @@ extension ScrubEngine {
         let saved = fitsLength
         fitsLength = true
         defer { fitsLength = saved }
-        if phase == .collect, ScrubEngine.isGRPC(mediaType), rules.isEnabled(.secretField) {
-            // A string that holds a placeholder was scrubbed already (`password=SCRUBBED-SECRET-1`).
-            for secret in ScrubEngine.grpcCredentialStrings(bytes)
-            where masking || !ScrubBytes.contains(secret, "SCRUBBED") {
-                _ = table.register(
-                    secret, rule: rules.spec(.secretField), summary: "credential-like string in a gRPC message",
-                    byShape: false)
-            }
+        let protobuf = ScrubEngine.protobufText(bytes, mediaType: mediaType)
+        if phase == .collect, let protobuf, rules.isEnabled(.secretField) {
+            registerProtobufSecrets(bytes, protobuf, grpc: ScrubEngine.isGRPC(mediaType))
         }
         if phase == .collect, rules.isEnabled(.secretField), ScrubEngine.isMessagePack(mediaType, bytes) {
             registerMessagePackSecrets(bytes)
         }
         var output: [UInt8] = []
         var cursor = 0
-        for run in ScrubEngine.printableRuns(bytes) {
+        // A protobuf message's strings are read one by one: a length byte that is printable (`7`
+        // before a 55-byte `Bearer …`) would otherwise join the text it frames.
+        for run in protobuf.flatMap({ $0.whole ? $0.strings : nil }) ?? ScrubEngine.printableRuns(bytes) {
             places.append("in the printable text at bytes \(run.lowerBound)..<\(run.upperBound) of the binary body")
             let text = ScrubBytes.string(bytes, run)
             let scrubbed = process(text, kind: .text(nil), path: path)
@@ -96,6 +93,27 @@ extension ScrubEngine {
         guard cursor > 0 else { return nil }
         output.append(contentsOf: bytes[cursor...])
         return output
+    }
+
+    /// Registers the secrets of a protobuf body that no shape finds: the value of a pair whose name
+    /// says secret (an OTLP attribute `http.request.header.authorization`, a map entry `password`),
+    /// and in gRPC messages the strings that look like credentials. A string that holds a
+    /// placeholder was scrubbed already (`password=SCRUBBED-SECRET-1`).
+    private mutating func registerProtobufSecrets(_ bytes: [UInt8], _ protobuf: ScrubEngine.ProtobufText, grpc: Bool) {
+        var secrets: [(String, String)] = []
+        for pair in protobuf.pairs {
+            let name = ScrubBytes.string(bytes, pair.name)
+            guard isSecretName(name, in: .jsonKey) || isSecretName(name, in: .header) else { continue }
+            secrets.append((ScrubBytes.string(bytes, pair.value), "value of protobuf pair \"\(name)\""))
+        }
+        if grpc {
+            secrets += ScrubEngine.grpcCredentialStrings(bytes, protobuf).map {
+                ($0, "credential-like string in a gRPC message")
+            }
+        }
+        for (secret, summary) in secrets where masking || !ScrubBytes.contains(secret, "SCRUBBED") {
+            _ = table.register(secret, rule: rules.spec(.secretField), summary: summary, byShape: false)
+        }
     }
 
     /// Whether a text starts like a stream of server-sent events (`data:`, `event:`, `id:`, `:`).

@@ -5,27 +5,58 @@ extension ScrubEngine {
         mediaType?.essence.hasPrefix("application/grpc") == true
     }
 
-    /// The strings of a gRPC body's protobuf messages that look like credentials: protobuf carries
-    /// no field names, so a string is taken by its look alone, and only inside gRPC frames: 16 to
-    /// 512 characters without blanks, `/` or `.`, holding upper- and lower-case letters and digits
-    /// (`sess_Q3x…`, a refresh token, a password), which ids (`user-104233`), regions, hex digests
-    /// and paths do not.
-    static func grpcCredentialStrings(_ bytes: [UInt8]) -> [String] {
-        var found: [String] = []
-        var index = 0
-        while index + 5 <= bytes.count {
-            let flag = bytes[index]
-            let length = bytes[(index + 1)..<(index + 5)].reduce(0) { $0 << 8 | Int($1) }
-            let start = index + 5
-            guard length >= 0, start + length <= bytes.count else { break }
-            if flag & 0x80 == 0 { protobufStrings(bytes, start..<(start + length), depth: 0, into: &found) }
-            index = start + length
-        }
-        return found
+    /// Whether a media type says the body is one protobuf message (OTLP over HTTP, Google APIs).
+    static func isProtobuf(_ mediaType: MediaType?) -> Bool {
+        guard let essence = mediaType?.essence else { return false }
+        return [
+            "application/x-protobuf", "application/protobuf", "application/vnd.google.protobuf",
+            "application/x-google-protobuf",
+        ].contains(essence)
     }
 
-    /// The credential-like strings of the protobuf message at `range`, and of messages nested in it.
-    private static func protobufStrings(_ bytes: [UInt8], _ range: Range<Int>, depth: Int, into found: inout [String]) {
+    /// What a protobuf body holds, read without its schema: the ranges of its leaf strings (a
+    /// length-delimited field of printable text; one that is not text is read as a message when it
+    /// is one whole), in order, and the pairs a map entry or an attribute makes (`KeyValue{key = 1,
+    /// value = 2}`: OTLP attributes, `map<string, string>` entries), the value being field 2's
+    /// string or the first string of the message in field 2 (OTLP's `AnyValue`). A body that does
+    /// not parse to its end keeps what was read before the break, and is not `whole`.
+    struct ProtobufText {
+        var strings: [Range<Int>] = []
+        var pairs: [(name: Range<Int>, value: Range<Int>)] = []
+        var whole = true
+    }
+
+    /// The protobuf text of a gRPC body (its uncompressed frames) or of a protobuf body, or `nil`
+    /// when the media type says neither.
+    static func protobufText(_ bytes: [UInt8], mediaType: MediaType?) -> ProtobufText? {
+        var text = ProtobufText()
+        if isGRPC(mediaType) {
+            var index = 0
+            while index + 5 <= bytes.count {
+                let length = bytes[(index + 1)..<(index + 5)].reduce(0) { $0 << 8 | Int($1) }
+                let start = index + 5
+                guard start + length <= bytes.count else { break }
+                if bytes[index] & 0x81 == 0 { read(bytes, start..<(start + length), depth: 0, into: &text) }
+                index = start + length
+            }
+            if index != bytes.count { text.whole = false }
+            return text
+        }
+        guard isProtobuf(mediaType) else { return nil }
+        read(bytes, 0..<bytes.count, depth: 0, into: &text)
+        return text
+    }
+
+    /// One field of a protobuf message: its number, and the bytes of a length-delimited value.
+    private struct ProtobufField {
+        var number: Int
+        var value: Range<Int>?
+    }
+
+    /// The fields of the message at `range` up to the first byte that breaks it, and whether they
+    /// reach its end.
+    private static func fields(_ bytes: [UInt8], _ range: Range<Int>) -> (fields: [ProtobufField], whole: Bool) {
+        var fields: [ProtobufField] = []
         var index = range.lowerBound
         func varint() -> Int? {
             var value = 0
@@ -40,23 +71,71 @@ extension ScrubEngine {
             return nil
         }
         while index < range.upperBound {
-            guard let key = varint(), key >> 3 > 0 else { return }
+            guard let key = varint(), key >> 3 > 0 else { return (fields, false) }
+            var value: Range<Int>?
             switch key & 7 {
-            case 0: guard varint() != nil else { return }
+            case 0: guard varint() != nil else { return (fields, false) }
             case 1: index += 8
             case 5: index += 4
             case 2:
-                guard let length = varint(), length >= 0, index + length <= range.upperBound else { return }
-                let field = index..<(index + length)
-                index += length
-                if let text = String(validating: bytes[field], as: UTF8.self), looksLikeCredential(bytes[field]) {
-                    found.append(text)
-                } else if depth < 3 {
-                    protobufStrings(bytes, field, depth: depth + 1, into: &found)
+                guard let length = varint(), length >= 0, index + length <= range.upperBound else {
+                    return (fields, false)
                 }
-            default: return
+                value = index..<(index + length)
+                index += length
+            default: return (fields, false)
             }
+            guard index <= range.upperBound else { return (fields, false) }
+            fields.append(ProtobufField(number: key >> 3, value: value))
         }
+        return (fields, true)
+    }
+
+    /// Reads the message at `range` into `text`. A field below the top that is no whole message is
+    /// bytes (a hash, an id); `false` then.
+    @discardableResult
+    private static func read(_ bytes: [UInt8], _ range: Range<Int>, depth: Int, into text: inout ProtobufText) -> Bool {
+        let (fields, whole) = fields(bytes, range)
+        guard whole || depth == 0 else { return false }
+        if !whole { text.whole = false }
+        var leaves: [Int: Range<Int>] = [:]
+        var firstStringBelow: [Int: Range<Int>] = [:]
+        for field in fields {
+            guard let value = field.value, !value.isEmpty else { continue }
+            // Text that starts with a control byte and parses as a message is one: a message whose
+            // first field is a string (`AnyValue{string_value = 1}`) is printable after its tag.
+            if isPrintable(bytes[value]), bytes[value.lowerBound] >= 0x20 || !Self.fields(bytes, value).whole {
+                text.strings.append(value)
+                if leaves[field.number] == nil { leaves[field.number] = value }
+                continue
+            }
+            guard depth < 8 else { continue }
+            var nested = ProtobufText()
+            guard read(bytes, value, depth: depth + 1, into: &nested) else { continue }
+            if firstStringBelow[field.number] == nil, let first = nested.strings.first {
+                firstStringBelow[field.number] = first
+            }
+            text.strings += nested.strings
+            text.pairs += nested.pairs
+        }
+        if let name = leaves[1], let value = leaves[2] ?? firstStringBelow[2] {
+            text.pairs.append((name, value))
+        }
+        return true
+    }
+
+    /// Printable ASCII text, tabs and line breaks included, as the binary body's printable runs.
+    private static func isPrintable(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// The strings of a gRPC body's protobuf messages that look like credentials: protobuf carries
+    /// no field names, so a string is taken by its look alone, and only inside gRPC frames: 16 to
+    /// 512 characters without blanks, `/` or `.`, holding upper- and lower-case letters and digits
+    /// (`sess_Q3x…`, a refresh token, a password), which ids (`user-104233`), regions, hex digests
+    /// and paths do not.
+    static func grpcCredentialStrings(_ bytes: [UInt8], _ text: ProtobufText) -> [String] {
+        text.strings.filter { looksLikeCredential(bytes[$0]) }.map { ScrubBytes.string(bytes, $0) }
     }
 
     private static func looksLikeCredential(_ bytes: ArraySlice<UInt8>) -> Bool {
