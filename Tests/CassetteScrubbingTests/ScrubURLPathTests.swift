@@ -49,6 +49,18 @@ import Testing
             "https://img.example.com/SCRUBBED-PATH-1/rs:fill:300:400:0/g:sm/plain/s3://media/a.jpg"
         ),
         (
+            // Thumbor's HMAC-SHA1 before its options.
+            "https://img.example.com/HJI96c8PSL_eHQS3RVJUOw28aX8=/640x360/smart/filters:format(webp)/cdn.example.com/a.jpg",
+            "HJI96c8PSL_eHQS3RVJUOw28aX8=",
+            "https://img.example.com/SCRUBBED-PATH-1/640x360/smart/filters:format(webp)/cdn.example.com/a.jpg"
+        ),
+        (
+            // An Akamai token in the path: its `hmac` field goes, its expiry and ACL stay.
+            "https://media.example.net/hls/live/2041877/hdntl=exp=1796004847~acl=/hls/live/*~hmac=c715154a31dbbc9b865bdef844b309ca/master.m3u8",
+            "c715154a31dbbc9b865bdef844b309ca",
+            "https://media.example.net/hls/live/2041877/hdntl=exp=1796004847~acl=/hls/live/*~hmac=SCRUBBED-PATH-1/master.m3u8"
+        ),
+        (
             "https://res.cloudinary.com/acme/image/upload/s--Py4oUTCX--/c_fill,w_600/v1795950000/products/front.jpg",
             "Py4oUTCX",
             "https://res.cloudinary.com/acme/image/upload/s--SCRUBBED-PATH-1--/c_fill,w_600/v1795950000/products/front.jpg"

@@ -134,16 +134,28 @@ extension ScrubEngine {
 
     /// 43 base64url characters (an HMAC-SHA256 without padding) mixing cases and digits.
     static func isImgproxySignature(_ segment: ArraySlice<UInt8>) -> Bool {
-        segment.count == 43 && segment.contains(where: ShapeBytes.isUpper)
-            && segment.contains(where: ShapeBytes.isLower)
-            && segment.contains(where: ShapeBytes.isDigit)
-            && segment.allSatisfy(ShapeBytes.isBase64URL)
+        // imgproxy's HMAC-SHA256 (43 characters), Thumbor's HMAC-SHA1 (27 and its `=`).
+        let digest = segment.last == UInt8(ascii: "=") && segment.count == 28 ? segment.dropLast() : segment
+        return (digest.count == 43 || digest.count == 27 && segment.count == 28)
+            && digest.contains(where: ShapeBytes.isUpper) && digest.contains(where: ShapeBytes.isLower)
+            && digest.contains(where: ShapeBytes.isDigit) && digest.allSatisfy(ShapeBytes.isBase64URL)
     }
 
     /// An imgproxy processing option (`rs:fill:300:400`, `g:sm`, `resize:fit:…`) or source marker
-    /// (`plain`).
+    /// (`plain`), or a Thumbor one (`640x360`, `fit-in`, `smart`, `trim`, `filters:…`).
     static func isImgproxyOption(_ segment: ArraySlice<UInt8>) -> Bool {
-        if segment.elementsEqual("plain".utf8) { return true }
+        if ["plain", "fit-in", "adaptive-fit-in", "full-fit-in", "smart", "trim", "meta"].contains(where: {
+            segment.elementsEqual($0.utf8)
+        }) {
+            return true
+        }
+        // Thumbor's size: `640x360`, `-300x0`, `0x200`.
+        if let x = segment.firstIndex(of: UInt8(ascii: "x")), x > segment.startIndex, x < segment.endIndex - 1,
+            segment[..<x].allSatisfy({ ShapeBytes.isDigit($0) || $0 == UInt8(ascii: "-") }),
+            segment[(x + 1)...].allSatisfy({ ShapeBytes.isDigit($0) || $0 == UInt8(ascii: "-") })
+        {
+            return true
+        }
         guard let colon = segment.firstIndex(of: UInt8(ascii: ":")), colon > segment.startIndex else { return false }
         return segment[..<colon].allSatisfy { ShapeBytes.isLower($0) || $0 == UInt8(ascii: "_") }
     }
@@ -177,12 +189,18 @@ extension ScrubEngine {
         for (position, segment) in segments.enumerated() {
             let text = ScrubBytes.string(bytes, segment)
             let lower = text.lowercased()
-            // `;jsessionid=…` and other matrix parameters named like secrets.
-            if let semicolon = bytes[segment].firstIndex(of: UInt8(ascii: ";")) {
+            // `;jsessionid=…` and other matrix parameters named like secrets, and the `~`-separated
+            // fields of a token in the path (Akamai's `hdntl=exp=…~acl=…~hmac=…`).
+            let isTokenFields = bytes[segment].contains(UInt8(ascii: "~")) && bytes[segment].contains(UInt8(ascii: "="))
+            if let semicolon = bytes[segment].firstIndex(of: UInt8(ascii: ";"))
+                ?? (isTokenFields ? segment.lowerBound - 1 : nil)
+            {
                 var itemStart = semicolon + 1
                 while itemStart < segment.upperBound {
                     let itemEnd =
-                        bytes[itemStart..<segment.upperBound].firstIndex(of: UInt8(ascii: ";"))
+                        bytes[itemStart..<segment.upperBound].firstIndex {
+                            $0 == UInt8(ascii: ";") || isTokenFields && $0 == UInt8(ascii: "~")
+                        }
                         ?? segment.upperBound
                     if let equals = bytes[itemStart..<itemEnd].firstIndex(of: UInt8(ascii: "=")),
                         isSecretName(ScrubBytes.string(bytes, itemStart..<equals), in: .query)
