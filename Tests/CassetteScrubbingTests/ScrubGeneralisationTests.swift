@@ -267,6 +267,28 @@ import Testing
         }
     }
 
+    @Test func whatAVerificationFailureComparedWithASecretIsOneToo() {
+        // The receiver shows the signature it computed beside the one the request sent: the valid one.
+        let sent = "sha256=5d4bd363283d7d9826dc3accd78574bb8bea8397a5af1cb75d9ce29eb75e3b81"
+        let computed = "sha256=424fd0a8cab69b95e02b7570fad07a5b42fc1446d9b1fc899f4428e5f2b16310"
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(
+                    "POST", url: "https://hooks.example.com/in", headers: [HTTPHeader("X-Signature-256", sent)],
+                    body: #"{"event":"ping"}"#),
+                F.response(
+                    401, headers: [HTTPHeader("Content-Type", "application/json")],
+                    body: #"{"error":"signature_mismatch","expected":"\#(computed)","received":"\#(sent)"}"#))
+        ])
+        _ = E.expectScrubbed(document, [sent, computed])
+        // A comparison of ordinary values (versions, digests of public files) stays.
+        E.expectUntouched(
+            E.response(
+                #"{"expected":"sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08","#
+                    + #""actual":"sha256:60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752"}"#,
+                "application/json"))
+    }
+
     @Test func anNTLMNegotiateMessageStaysAndItsAuthenticateMessageGoes() {
         // Type 1 holds flags only; type 3 holds the answer to the server's challenge.
         let negotiate = "TlRMTVNTUAABAAAAl4II4gAAAAAAAAAAAAAAAAAAAAA="

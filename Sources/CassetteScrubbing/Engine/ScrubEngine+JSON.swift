@@ -115,6 +115,7 @@ extension ScrubEngine {
                 pairNameIsPlain = true
             }
         }
+        if phase == .collect, !masking { registerComparedSecrets(members, loweredKeys) }
         let isGrant = loweredKeys.contains("grant_type")
         // A symmetric key with its algorithm (Hawk credentials from a token server: `id`, `key`,
         // `hashalg`; an HMAC key record): its `key` is the secret, though the name alone says little.
@@ -317,6 +318,50 @@ extension ScrubEngine {
             if isSecret(argument) { bound[ScrubBytes.string(bytes, index..<variableEnd)] = argument }
         }
         return bound
+    }
+
+    /// Names under which a verification failure shows what it compared (`{"expected": …,
+    /// "received": …}`).
+    static let comparisonKeys: Set<String> = [
+        "expected", "received", "actual", "computed", "calculated", "provided", "given", "got", "sent",
+    ]
+
+    /// A verification failure that shows what it expected beside what it received: when one side is
+    /// a known secret (the signature a request sent, echoed back), the other side of the same shape
+    /// is one too, the valid signature the receiver computed.
+    private mutating func registerComparedSecrets(_ members: [JSONValue.Member], _ loweredKeys: [String]) {
+        guard loweredKeys.count(where: { ScrubEngine.comparisonKeys.contains($0) }) >= 2 else { return }
+        let compared: [String] = zip(members, loweredKeys).compactMap { member, lowered in
+            guard ScrubEngine.comparisonKeys.contains(lowered), case .string(let text) = member.value else {
+                return nil
+            }
+            return text
+        }
+        // A value and, after a label (`sha256=` before the signature a header sent), what it labels:
+        // a text reader takes that part alone.
+        func parts(_ text: String) -> [String] {
+            guard let label = text.lastIndex(where: { $0 == "=" || $0 == ":" }) else { return [text] }
+            return [text, String(text[text.index(after: label)...])]
+        }
+        func isKnown(_ text: String) -> Bool { parts(text).contains { table.placeholder(for: $0) != nil } }
+        let known = compared.filter(isKnown)
+        guard !known.isEmpty else { return }
+        for text in compared where !isKnown(text) && ScrubEchoPolicy.looksLikeSecret(text) {
+            guard known.contains(where: { ScrubEngine.isSameShape($0, text) }) else { continue }
+            for part in parts(text) where ScrubEchoPolicy.looksLikeSecret(part) {
+                _ = table.register(
+                    part, rule: rules.spec(.secretField), summary: "value compared with a secret", byShape: false)
+            }
+        }
+    }
+
+    /// Whether two values have the same length and the same punctuation in the same places
+    /// (`sha256=` and 64 hex digits twice).
+    static func isSameShape(_ first: String, _ second: String) -> Bool {
+        first.utf8.count == second.utf8.count
+            && zip(first.utf8, second.utf8).allSatisfy { a, b in
+                ShapeBytes.isAlphanumeric(a) ? ShapeBytes.isAlphanumeric(b) : a == b
+            }
     }
 
     /// The marker among an object's members that says its value members hold a secret: a boolean
