@@ -166,6 +166,34 @@ import Testing
         #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed message")
     }
 
+    @Test(arguments: [4, 5])
+    func theMQTTConnectPasswordIsReplacedAtItsLength(level: Int) throws {
+        // CONNECT with a user name and a password (flags 0xC2); MQTT 5 adds a properties field.
+        func string(_ text: String) -> [UInt8] {
+            [UInt8(text.utf8.count >> 8), UInt8(text.utf8.count & 0xFF)] + Array(text.utf8)
+        }
+        let password = "dRiovmiqhK8w0M4BpdhPChI5"
+        var rest = string("MQTT") + [UInt8(level), 0xC2, 0x00, 0x3C]
+        if level == 5 { rest += [0x05, 0x11, 0x00, 0x00, 0x0E, 0x10] }
+        rest += string("thermo-5e8b9ef7f615") + string("tenant-iynvtr/device") + string(password)
+        let packet = [0x10] + Self.varint(rest.count) + rest
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "https://bridge.iot.example/mqtt/raw",
+                    headers: [HTTPHeader("Content-Type", "application/vnd.mqtt")], body: Data(packet)),
+                outcome: .response(RecordedResponse(status: 200, body: Data([0x20, 0x02, 0x00, 0x00]))))
+        ])
+        let scrubbed = Scrubber.default.scrub(document)
+        let bytes = [UInt8](try #require(scrubbed.interactions[0].request.body))
+        #expect(bytes.count == packet.count)
+        #expect(bytes.prefix(packet.count - password.utf8.count) == packet.prefix(packet.count - password.utf8.count))
+        #expect(!String(decoding: bytes, as: UTF8.self).contains(password))
+        #expect(!Scrubber.default.findings(in: document).isEmpty)
+        #expect(Scrubber.default.scrub(scrubbed).encoded() == scrubbed.encoded(), "scrubbing twice changed it")
+        #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed packet")
+    }
+
     /// gRPC-web text is base64 chunk after chunk, each padded: decoded chunk by chunk.
     static func joinedBase64(_ data: Data) -> Data? {
         var out = Data()

@@ -76,6 +76,15 @@ extension ScrubEngine {
         if phase == .collect, rules.isEnabled(.secretField), ScrubEngine.isMessagePack(mediaType, bytes) {
             registerMessagePackSecrets(bytes)
         }
+        if phase == .collect, rules.isEnabled(.secretField), let password = ScrubEngine.mqttConnectPassword(bytes),
+            let secret = String(validating: bytes[password], as: UTF8.self)
+        {
+            if masking || !ScrubBytes.contains(secret, "SCRUBBED") {
+                _ = table.register(
+                    secret, rule: rules.spec(.secretField), summary: "password of an MQTT CONNECT packet",
+                    byShape: false)
+            }
+        }
         var output: [UInt8] = []
         var cursor = 0
         // A protobuf message's strings are read one by one: a length byte that is printable (`7`
