@@ -117,6 +117,29 @@ import Testing
         _ = E.expectScrubbed(document, [key, "fed16184d5ee734da1346db93cdb3f38"])
     }
 
+    @Test func theUserOfBasicCredentialsIsKeptBesideTheReplacedPassword() throws {
+        // A public key or key id signs in with its secret: the user stays inside the credentials.
+        let secret = "sk-lf-b3768c9a-10cf-467a-8714-9fa7926f6628"
+        let credentials = Data("pk-lf-02f67dbc-4ee1-45a2-b0b9-67bb2346016d:\(secret)".utf8).base64EncodedString()
+        let document = CassetteDocument(interactions: [
+            F.interaction(F.request(headers: [HTTPHeader("Authorization", "Basic \(credentials)")]))
+        ])
+        _ = E.expectScrubbed(document, [secret, credentials])
+        let header = try #require(Scrubber.default.scrub(document).interactions[0].request.headers.first?.value)
+        let decoded = try #require(Data(base64Encoded: String(header.dropFirst("Basic ".count))))
+        #expect(
+            String(decoding: decoded, as: UTF8.self) == "pk-lf-02f67dbc-4ee1-45a2-b0b9-67bb2346016d:SCRUBBED-TOKEN-1")
+        // A user that is an address, or a token of a known shape, goes with the password.
+        for user in ["ann@example.com", "SK37c0fe4f7040420034e1258a6406d1bc"] {
+            let pair = Data("\(user):mTfnqfweE0arSLFyPjZ9AJN02YV3oHeU".utf8).base64EncodedString()
+            let scrubbed = Scrubber.default.scrub(
+                CassetteDocument(interactions: [
+                    F.interaction(F.request(headers: [HTTPHeader("Authorization", "Basic \(pair)")]))
+                ]))
+            #expect(scrubbed.interactions[0].request.headers.first?.value == "Basic SCRUBBED-TOKEN-1", "\(user)")
+        }
+    }
+
     @Test func webhookSecretsInBase64AreTheirShape() {
         let body = #"{"key":"whsec_7TgUsEDsLtDULZlQVUV7YpvSvEL5k+/P"}"#
         let text = E.expectScrubbed(E.response(body, "application/json"), ["whsec_7TgUsEDsLtDULZlQVUV7YpvSvEL5k+/P"])

@@ -63,7 +63,23 @@ extension ScrubEngine {
         if scheme == "basic", let data = Data(base64Encoded: credentials),
             let decoded = String(data: data, encoding: .utf8), let colon = decoded.firstIndex(of: ":")
         {
-            parts = [String(decoded[decoded.index(after: colon)...])]
+            let user = String(decoded[..<colon])
+            let password = String(decoded[decoded.index(after: colon)...])
+            // Scrubbed already: the user was kept beside a placeholder.
+            if !masking, ScrubBytes.contains(password, "SCRUBBED") || rules.isPlaceholder(password) { return [] }
+            // The user of `user:password` is who signs in (an account SID, a key id, a public key
+            // beside its secret): kept, and only the password replaced inside the credentials.
+            if !masking, ScrubEngine.keepsBasicUser(user, password: password), !holdsShape(user) {
+                let placeholder = phase == .replace ? table.placeholder(for: password) ?? "SCRUBBED" : "SCRUBBED"
+                let encoded = Data((user + ":" + placeholder).utf8).base64EncodedString()
+                return [
+                    Span(
+                        range: start..<end, secret: credentials, rule: rules.spec(.authorization),
+                        summary: summary + " (the password; the user \"\(user)\" kept)", parts: [password],
+                        fixed: encoded)
+                ]
+            }
+            parts = [password]
         } else if let decoded = ScrubEngine.base64JSONObject(credentials) {
             // A key that is base64 of JSON (a legacy Grafana key, `{"k":…,"n":…,"id":1}`): its
             // random members may be echoed alone.
@@ -79,6 +95,22 @@ extension ScrubEngine {
                 range: start..<end, secret: credentials, rule: rules.spec(.authorization),
                 summary: summary, parts: parts)
         ]
+    }
+
+    /// Whether a shape rule finds a secret in `text` (a token of a known provider, an address).
+    func holdsShape(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let (detectors, prefilter) = rules.scrubbingDetectors
+        return prefilter.candidates(in: bytes).contains { !detectors[$0].matches(in: bytes, text: text).isEmpty }
+    }
+
+    /// Whether the user of Basic credentials stays beside a replaced password: a password that looks
+    /// like a secret, and a user that names an account or key, not a person (no address) and not
+    /// a token itself (`<token>:x` and `<token>:` send the secret as the user; a user of a token's
+    /// shape, such as a Twilio API key SID, is found by ``holdsShape(_:)``).
+    static func keepsBasicUser(_ user: String, password: String) -> Bool {
+        !user.isEmpty && user.utf8.count <= 128 && !user.contains("@") && !user.contains(" ")
+            && password.utf8.count >= 8 && ScrubEchoPolicy.looksLikeSecret(password)
     }
 
     /// Whether `text` is base64 of an NTLM negotiate message: `NTLMSSP\0`, then message type 1.

@@ -272,21 +272,24 @@ struct ScrubEngine {
 
     /// First pass: records a span's secret and its parts.
     private mutating func register(_ span: Span) {
-        if span.fixed != nil {
+        // A fixed replacement stands for every secret of its kind and is not registered; the parts
+        // it stands beside (the password of Basic credentials whose user is kept) are secrets.
+        let isFixed = span.fixed != nil
+        if isFixed {
             table.hasFixedReplacements = true
-            return
+        } else {
+            // A value that is wholly a known shape keeps its shape (a JWT stays a JWT).
+            let shape = wholeShape(of: span.secret)
+            table.register(
+                span.secret, observed: span.observed, rule: shape ?? span.rule, summary: span.summary,
+                byShape: shape != nil)
         }
-        // A value that is wholly a known shape keeps its shape (a JWT stays a JWT).
-        let shape = wholeShape(of: span.secret)
-        table.register(
-            span.secret, observed: span.observed, rule: shape ?? span.rule, summary: span.summary,
-            byShape: shape != nil)
         for part in span.parts where !part.isEmpty && (masking || !rules.isPlaceholder(part)) {
             table.register(part, rule: span.rule, summary: span.summary, byShape: false)
         }
         // `fed1…3f38-us21` echoed in an error as `fed1…3f38`, `sha256=5d4b…` as `5d4b…`: the random
         // core of a secret echoes alone.
-        for whole in [span.secret] + span.parts {
+        for whole in (isFixed ? [] : [span.secret]) + span.parts {
             guard let core = ScrubEngine.randomCore(of: whole), masking || !rules.isPlaceholder(core) else { continue }
             table.register(core, rule: span.rule, summary: span.summary, byShape: false)
         }

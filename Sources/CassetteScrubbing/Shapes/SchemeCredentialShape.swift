@@ -65,7 +65,8 @@ enum SchemeCredentialShape {
             guard let data = Data(base64Encoded: padded), let text = String(data: data, encoding: .utf8) else {
                 return false
             }
-            return text.contains(":")
+            // A user kept beside a placeholder was scrubbed already.
+            return text.contains(":") && !text.contains("SCRUBBED")
         }
         return credentials.utf8.count >= 24 || credentials.utf8.contains(where: ShapeBytes.isDigit)
     }
