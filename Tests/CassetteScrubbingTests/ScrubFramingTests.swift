@@ -194,6 +194,47 @@ import Testing
         #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed packet")
     }
 
+    @Test func anAWSEventStreamIsFramedAgainAroundItsScrubbedPayloads() throws {
+        // Bedrock's streamed answer: each message's payload is JSON whose `bytes` is base64 of a chunk.
+        let token = "ghp_" + String(repeating: "aB3dE5", count: 6)
+        func header(_ name: String, _ value: String) -> [UInt8] {
+            [UInt8(name.utf8.count)] + Array(name.utf8) + [7, 0, UInt8(value.utf8.count)] + Array(value.utf8)
+        }
+        let headers = header(":event-type", "chunk") + header(":content-type", "application/json")
+        let chunks = [
+            #"{"type":"content_block_delta","delta":{"type":"text_delta","text":"Revoke "}}"#,
+            #"{"type":"content_block_delta","delta":{"type":"text_delta","text":"\#(token) now"}}"#,
+        ]
+        let stream = chunks.flatMap { chunk in
+            ArchiveContents.eventStreamMessage(
+                headers: headers, payload: Array(#"{"bytes":"\#(Data(chunk.utf8).base64EncodedString())"}"#.utf8))
+        }
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST",
+                    url: "https://bedrock-runtime.us-east-1.amazonaws.com/model/m/invoke-with-response-stream"),
+                outcome: .response(
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "application/vnd.amazon.eventstream")],
+                        body: Data(stream))))
+        ])
+        let scrubbed = Scrubber.default.scrub(document)
+        let bytes = [UInt8](try #require(scrubbed.interactions[0].response?.body))
+        #expect(ArchiveContents.isEventStreamWrittenBackWhole(stream, as: bytes), "lengths or checksums broken")
+        #expect(bytes != stream)
+        // The chunks, decoded again from each message's `bytes`.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let decoded = text.components(separatedBy: #""bytes":""#).dropFirst().compactMap { rest in
+            Data(base64Encoded: String(rest.prefix { $0 != "\"" })).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(decoded.count == 2)
+        #expect(!decoded.contains { $0.contains(token) } && decoded.contains { $0.contains("ghp_SCRUBBED") })
+        #expect(Scrubber.default.findings(in: document).contains { $0.rule == "github-token" })
+        #expect(Scrubber.default.scrub(scrubbed).encoded() == scrubbed.encoded(), "scrubbing twice changed it")
+        #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed stream")
+    }
+
     /// gRPC-web text is base64 chunk after chunk, each padded: decoded chunk by chunk.
     static func joinedBase64(_ data: Data) -> Data? {
         var out = Data()

@@ -66,6 +66,8 @@ extension ScrubEngine {
             }
             return Array(data)
         }
+        // An AWS event stream is framed again around what its messages hold.
+        if let stream = walkEventStream(bytes, path: path) { return stream }
         let saved = fitsLength
         fitsLength = true
         defer { fitsLength = saved }

@@ -16,6 +16,51 @@ enum ArchiveContents {
         return before.count == after.count
     }
 
+    /// Whether `scrubbed` is the AWS event stream `original` was, as many messages, each with its
+    /// lengths and both CRC-32s true (a payload may change length: the messages are framed again).
+    static func isEventStreamWrittenBackWhole(_ original: [UInt8], as scrubbed: [UInt8]) -> Bool {
+        guard let before = eventStreamMessageCount(original), let after = eventStreamMessageCount(scrubbed) else {
+            return false
+        }
+        return before == after
+    }
+
+    /// CRC-32 (IEEE), bit by bit: written apart from the package's table-driven one.
+    static func checksum(_ part: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in part {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// One AWS event stream message around `headers` and `payload`.
+    static func eventStreamMessage(headers: [UInt8], payload: [UInt8]) -> [UInt8] {
+        func word(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        var message = word(16 + headers.count + payload.count) + word(headers.count)
+        message += word(Int(checksum(message[...])))
+        message += headers + payload
+        return message + word(Int(checksum(message[...])))
+    }
+
+    private static func eventStreamMessageCount(_ bytes: [UInt8]) -> Int? {
+        func word(_ at: Int) -> UInt32 { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | UInt32($1) } }
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            guard index + 16 <= bytes.count else { return nil }
+            let total = Int(word(index))
+            guard total >= 16 + Int(word(index + 4)), index + total <= bytes.count,
+                checksum(bytes[index..<(index + 8)]) == word(index + 8),
+                checksum(bytes[index..<(index + total - 4)]) == word(index + total - 4)
+            else { return nil }
+            count += 1
+            index += total
+        }
+        return count
+    }
+
     /// Whether the multipart body `scrubbed` has the parts `original` had, each of the same length,
     /// text on both sides (a form field's value, which its boundary frames, not a length), or a
     /// container written back whole. A binary part that changed length is broken.
