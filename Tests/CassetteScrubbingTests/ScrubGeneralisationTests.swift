@@ -289,6 +289,44 @@ import Testing
                 "application/json"))
     }
 
+    /// `text` in lines of `width` characters, the last one shorter, as MIME wraps base64.
+    static func lines(of text: String, _ width: Int) -> String {
+        var lines: [Substring] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            lines.append(rest.prefix(width))
+            rest = rest.dropFirst(width)
+        }
+        return lines.joined(separator: "\r\n")
+    }
+
+    @Test func aRawMailIsReadPartByPartInEachPartsEncoding() throws {
+        // A multipart mail (SES's raw message): its headers as lines, a quoted-printable part and a
+        // base64 HTML part, each decoded, scrubbed and encoded again.
+        let invite = "fOZnCWTd4K8HAm-07f9FMcnb87NJhxM9L6fwjfUNY1tH_7z1ORCOGacBrXVSytOrY2Obu1a0"
+        let reset = "h3tVOGReLyO6zJ7QWEU9LI4UNMEDd2wWIy5ljb-L"
+        let html = #"<p>Reset your second factor: <a href="https://app.acme.example/2fa/reset/\#(reset)">reset</a></p>"#
+        let encoded = Data(html.utf8).base64EncodedString()
+        let mail =
+            [
+                "From: Acme <invites@acme.example>", "To: marta.kowalczyk33@onet.pl", "MIME-Version: 1.0",
+                #"Content-Type: multipart/alternative; boundary="=_e01f""#, "", "--=_e01f",
+                "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable", "",
+                "Accept here: https://app.acme.example/invite/accept?token=3D\(invite.prefix(40))=",
+                "\(invite.dropFirst(40))&utm_source=3Dinvite", "", "--=_e01f", "Content-Type: text/html; charset=utf-8",
+                "Content-Transfer-Encoding: base64", "",
+            ].joined(separator: "\r\n") + "\r\n" + Self.lines(of: encoded, 76) + "\r\n--=_e01f--\r\n"
+        let text = E.expectScrubbed(E.response(mail, "message/rfc822"), [invite, reset, "marta.kowalczyk33@onet.pl"])
+        #expect(text.contains("utm_source=3Dinvite"))
+        let scrubbed = try #require(
+            Scrubber.default.scrub(E.response(mail, "message/rfc822")).interactions[0].response?.body)
+        let part = try #require(
+            String(decoding: scrubbed, as: UTF8.self).components(separatedBy: "base64\r\n\r\n").last?
+                .components(separatedBy: "\r\n--").first)
+        let decoded = try #require(Data(base64Encoded: part.replacingOccurrences(of: "\r\n", with: "")))
+        #expect(String(decoding: decoded, as: UTF8.self).contains("/2fa/reset/SCRUBBED-PATH-1"))
+    }
+
     @Test func anNTLMNegotiateMessageStaysAndItsAuthenticateMessageGoes() {
         // Type 1 holds flags only; type 3 holds the answer to the server's challenge.
         let negotiate = "TlRMTVNTUAABAAAAl4II4gAAAAAAAAAAAAAAAAAAAAA="

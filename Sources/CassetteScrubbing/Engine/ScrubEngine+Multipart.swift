@@ -22,6 +22,10 @@ extension ScrubEngine {
         var name: String?
         var fileName: String?
         var contentType: MediaType?
+        /// The part's `Content-Transfer-Encoding`, lower-cased (a mail's `base64`, `quoted-printable`).
+        var transferEncoding: String?
+        /// The line break of the part's headers.
+        var lineBreak = "\r\n"
     }
 
     /// The parts of a multipart body, as byte ranges of their contents.
@@ -52,9 +56,13 @@ extension ScrubEngine {
             guard contentStart < contentEnd else { continue }
             let headers = String(decoding: bytes[partStart..<headerEnd], as: UTF8.self)
             var part = MultipartPart(content: contentStart..<contentEnd)
+            part.lineBreak = separatorLength == 4 ? "\r\n" : "\n"
             for line in headers.split(whereSeparator: \.isNewline) {
                 let lower = line.lowercased()
-                if lower.hasPrefix("content-type:") {
+                if lower.hasPrefix("content-transfer-encoding:") {
+                    part.transferEncoding = lower.dropFirst("content-transfer-encoding:".count)
+                        .trimmingASCIIWhitespace()
+                } else if lower.hasPrefix("content-type:") {
                     part.contentType = MediaType(String(line.dropFirst("content-type:".count)))
                 } else if lower.hasPrefix("content-disposition:") {
                     part.name = dispositionParameter("name", of: line)
@@ -64,6 +72,35 @@ extension ScrubEngine {
             parts.append(part)
         }
         return parts
+    }
+
+    /// How a mail's part is encoded when its `Content-Transfer-Encoding` says so: quoted-printable,
+    /// or base64 of text (an HTML part of a raw message); `nil` for a part as it is.
+    private func mailEncoding(of part: MultipartPart, in bytes: [UInt8]) -> Nested.Encoding? {
+        switch part.transferEncoding {
+        case "quoted-printable"?:
+            return .quotedPrintable(lineBreak: part.lineBreak)
+        case "base64"?:
+            return ScrubTextCodecs.base64Text(ScrubBytes.string(bytes, part.content)).map { .base64($0.style) }
+        default:
+            return nil
+        }
+    }
+
+    /// The end of a mail's headers and the boundary its `Content-Type: multipart/…` names, when the
+    /// text is a MIME message (a raw mail inside a JSON string) whose parts follow its headers.
+    static func mailMultipart(_ bytes: [UInt8]) -> (headerEnd: Int, boundary: String)? {
+        guard bytes.count > 40,
+            let blank = ScrubBytes.firstIndex(of: Array("\n\n".utf8), in: bytes, from: 0)
+                ?? ScrubBytes.firstIndex(of: Array("\n\r\n".utf8), in: bytes, from: 0)
+        else { return nil }
+        let headers = String(decoding: bytes[..<blank], as: UTF8.self)
+        for line in headers.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix("content-type:") {
+            let type = MediaType(String(line.dropFirst("content-type:".count)))
+            guard type.isMultipart, let boundary = type.parameter("boundary"), !boundary.isEmpty else { return nil }
+            return (blank, boundary)
+        }
+        return nil
     }
 
     /// A parameter of a `Content-Disposition` line, unquoted.
@@ -85,7 +122,7 @@ extension ScrubEngine {
     func multipartStructure(_ bytes: [UInt8], boundary: String) -> Found {
         var found = Found()
         for part in ScrubEngine.multipartParts(bytes, boundary: boundary) {
-            let label = part.name ?? part.fileName ?? "?"
+            let label = part.name ?? part.fileName ?? part.contentType?.essence ?? "?"
             if let name = part.name, part.fileName == nil, isSecretName(name, in: .formField) {
                 found.spans.append(
                     Span(
@@ -94,8 +131,8 @@ extension ScrubEngine {
             } else {
                 found.nested.append(
                     Nested(
-                        range: part.content, encoding: .identity, kind: .text(part.contentType),
-                        place: "in multipart part \"\(label)\""))
+                        range: part.content, encoding: mailEncoding(of: part, in: bytes) ?? .identity,
+                        kind: .text(part.contentType), place: "in multipart part \"\(label)\""))
             }
         }
         return found

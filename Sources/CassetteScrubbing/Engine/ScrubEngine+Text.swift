@@ -14,6 +14,14 @@ extension ScrubEngine {
             found.addClear(multipartStructure(bytes, boundary: boundary))
             return
         }
+        // A raw mail of several parts: its headers read as lines, each part by its own encoding.
+        if let mail = ScrubEngine.mailMultipart(bytes) {
+            found.nested.append(
+                Nested(range: 0..<mail.headerEnd, encoding: .identity, kind: .text(nil), place: "in the mail's headers")
+            )
+            found.addClear(multipartStructure(bytes, boundary: mail.boundary))
+            return
+        }
         // A mail part in quoted-printable: its body decoded (a soft line break may split a token).
         if let body = ScrubEngine.quotedPrintableBody(bytes) {
             found.nested.append(
