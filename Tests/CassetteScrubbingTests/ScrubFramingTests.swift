@@ -235,6 +235,27 @@ import Testing
         #expect(Scrubber.default.findings(in: scrubbed).isEmpty, "lint reports on the scrubbed stream")
     }
 
+    @Test func aPasswordWithADotInAGRPCMessageGoesAndDottedNamesStay() throws {
+        // etcd's AuthenticateRequest {name = 1, password = 2} beside a service name and a version.
+        let password = "ZU_.X5ZM%JwI%ymZ48"
+        let message =
+            Self.field(1, Array("root".utf8)) + Self.field(2, Array(password.utf8))
+            + Self.field(3, Array("com.example.Orders.v2".utf8)) + Self.field(4, Array("Release.2026.11.Build7".utf8))
+        let body = Self.frame(message)
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "https://etcd.example.com:2379/etcdserverpb.Auth/Authenticate",
+                    headers: [HTTPHeader("Content-Type", "application/grpc")], body: Data(body)),
+                outcome: .response(RecordedResponse(status: 200)))
+        ])
+        let scrubbed = [UInt8](try #require(Scrubber.default.scrub(document).interactions[0].request.body))
+        let strings = try #require(Self.parse(scrubbed))
+        #expect(scrubbed.count == body.count)
+        #expect(strings.count == 4 && strings[1] != password && strings[1].utf8.count == password.utf8.count)
+        #expect(Array(strings[2...]) == ["com.example.Orders.v2", "Release.2026.11.Build7"])
+    }
+
     /// gRPC-web text is base64 chunk after chunk, each padded: decoded chunk by chunk.
     static func joinedBase64(_ data: Data) -> Data? {
         var out = Data()

@@ -131,9 +131,9 @@ extension ScrubEngine {
 
     /// The strings of a gRPC body's protobuf messages that look like credentials: protobuf carries
     /// no field names, so a string is taken by its look alone, and only inside gRPC frames: 16 to
-    /// 512 characters without blanks, `/` or `.`, holding upper- and lower-case letters and digits
-    /// (`sess_Q3x…`, a refresh token, a password), which ids (`user-104233`), regions, hex digests
-    /// and paths do not.
+    /// 512 characters without blanks or `/`, holding upper- and lower-case letters and digits, and
+    /// a `.` only beside a symbol such as `%` or `!` (`sess_Q3x…`, a refresh token, a password),
+    /// which ids (`user-104233`), regions, hex digests, dotted names and paths do not.
     static func grpcCredentialStrings(_ bytes: [UInt8], _ text: ProtobufText) -> [String] {
         text.strings.filter { looksLikeCredential(bytes[$0]) }.map { ScrubBytes.string(bytes, $0) }
     }
@@ -143,12 +143,26 @@ extension ScrubEngine {
         var upper = false
         var lower = false
         var digit = false
+        var dot = false
+        var symbol = false
         for byte in bytes {
-            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "/"), byte != UInt8(ascii: ".") else { return false }
-            if ShapeBytes.isUpper(byte) { upper = true }
-            if ShapeBytes.isLower(byte) { lower = true }
-            if ShapeBytes.isDigit(byte) { digit = true }
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "/") else { return false }
+            if ShapeBytes.isUpper(byte) {
+                upper = true
+            } else if ShapeBytes.isLower(byte) {
+                lower = true
+            } else if ShapeBytes.isDigit(byte) {
+                digit = true
+            } else if byte == UInt8(ascii: ".") {
+                dot = true
+            } else if ScrubEngine.passwordSymbols.contains(byte) {
+                symbol = true
+            }
         }
-        return upper && lower && digit
+        // A dot makes a name (`com.example.Orders`, `v2.14.3`) unless symbols say password (`ZU_.X5ZM%JwI%`).
+        return upper && lower && digit && (!dot || symbol)
     }
+
+    /// Symbols that names, paths and versions do not hold and passwords do.
+    private static let passwordSymbols = ByteSet("!#$%^&*+=?~@")
 }
