@@ -256,6 +256,33 @@ import Testing
         #expect(Array(strings[2...]) == ["com.example.Orders.v2", "Release.2026.11.Build7"])
     }
 
+    @Test func lengthFramedSegmentsAreFramedAgainAroundWhatTheyBecame() throws {
+        // crates.io's publish body: the metadata JSON, then the package, each after its length
+        // (here a config file and binary bytes stand for the package's archive).
+        let token = "cio" + String(repeating: "Qy6zff2I4Jt", count: 3)
+        func segment(_ bytes: [UInt8]) -> [UInt8] {
+            [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: bytes.count >> $0) } + bytes
+        }
+        let metadata = Array(#"{"name":"acme-geo","vers":"0.4.2","deps":[]}"#.utf8)
+        let config = Array("[registry]\ntoken = \"\(token)\"\n".utf8)
+        let binary: [UInt8] = [0x1F, 0x8B, 0x00, 0xFF, 0x10, 0x80, 0x00, 0x01, 0xFE, 0x7F, 0x00, 0x00]
+        let body = segment(metadata) + segment(config) + segment(binary)
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "PUT", url: "https://crates.io/api/v1/crates/new", body: Data(body)),
+                outcome: .response(RecordedResponse(status: 200)))
+        ])
+        let scrubbed = [UInt8](try #require(Scrubber.default.scrub(document).interactions[0].request.body))
+        let segments = try #require(ArchiveContents.lengthFramedSegments(scrubbed), "lengths broken")
+        #expect(segments.count == 3)
+        #expect(segments.first == metadata && segments.last == binary)
+        #expect(!String(decoding: segments[1], as: UTF8.self).contains(token))
+        #expect(String(decoding: segments[1], as: UTF8.self).hasPrefix("[registry]\ntoken = \"SCRUBBED"))
+        let twice = Scrubber.default.scrub(Scrubber.default.scrub(document))
+        #expect(twice.encoded() == Scrubber.default.scrub(document).encoded(), "scrubbing twice changed it")
+    }
+
     /// gRPC-web text is base64 chunk after chunk, each padded: decoded chunk by chunk.
     static func joinedBase64(_ data: Data) -> Data? {
         var out = Data()

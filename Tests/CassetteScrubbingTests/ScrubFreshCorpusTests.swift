@@ -227,13 +227,15 @@ import Testing
                     (original.request.body, result.request.body, original.request.headers),
                     (original.response?.body, result.response?.body, original.response?.headers ?? []),
                 ] {
-                    // A compressed body, an archive or an AWS event stream is written back whole,
+                    // A compressed body, an archive, an AWS event stream or length-framed segments
+                    // are written back whole,
                     // its sizes and checksums made true: it must open again with the same members
                     // (in a multipart body, the part that holds it).
                     if let body, let scrubbedBody, String(data: body, encoding: .utf8) == nil,
                         body.count != scrubbedBody.count,
                         !ArchiveContents.isWrittenBackWhole([UInt8](body), as: [UInt8](scrubbedBody)),
                         !ArchiveContents.isEventStreamWrittenBackWhole([UInt8](body), as: [UInt8](scrubbedBody)),
+                        !ArchiveContents.isLengthFramedWrittenBackWhole([UInt8](body), as: [UInt8](scrubbedBody)),
                         !ArchiveContents.isMultipartWrittenBackWhole(
                             [UInt8](body), as: [UInt8](scrubbedBody), contentType: headers.value(for: "Content-Type"))
                     {

@@ -66,8 +66,9 @@ extension ScrubEngine {
             }
             return Array(data)
         }
-        // An AWS event stream is framed again around what its messages hold.
+        // An AWS event stream, or segments each after its length, framed again around what they hold.
         if let stream = walkEventStream(bytes, path: path) { return stream }
+        if let segments = walkLengthFramedSegments(bytes, path: path) { return segments }
         let saved = fitsLength
         fitsLength = true
         defer { fitsLength = saved }

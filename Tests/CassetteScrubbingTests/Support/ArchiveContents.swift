@@ -61,6 +61,34 @@ enum ArchiveContents {
         return count
     }
 
+    /// The segments of a body made of segments each after its 32-bit little-endian length, or `nil`
+    /// when the lengths do not cover it.
+    static func lengthFramedSegments(_ bytes: [UInt8]) -> [[UInt8]]? {
+        var segments: [[UInt8]] = []
+        var index = 0
+        while index < bytes.count {
+            guard index + 4 <= bytes.count else { return nil }
+            let length =
+                Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16
+                | Int(bytes[index + 3]) << 24
+            guard index + 4 + length <= bytes.count else { return nil }
+            segments.append(Array(bytes[(index + 4)..<(index + 4 + length)]))
+            index += 4 + length
+        }
+        return segments
+    }
+
+    /// Whether `scrubbed` is the length-framed body `original` was, with as many segments, each one
+    /// of the same length or text, or a container written back whole.
+    static func isLengthFramedWrittenBackWhole(_ original: [UInt8], as scrubbed: [UInt8]) -> Bool {
+        guard let before = lengthFramedSegments(original), let after = lengthFramedSegments(scrubbed),
+            before.count >= 2, before.count == after.count
+        else { return false }
+        return zip(before, after).allSatisfy { old, new in
+            old.count == new.count || isText(old) && isText(new) || isWrittenBackWhole(old, as: new)
+        }
+    }
+
     /// Whether the multipart body `scrubbed` has the parts `original` had, each of the same length,
     /// text on both sides (a form field's value, which its boundary frames, not a length), or a
     /// container written back whole. A binary part that changed length is broken.
