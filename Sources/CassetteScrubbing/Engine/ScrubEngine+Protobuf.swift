@@ -78,7 +78,7 @@ extension ScrubEngine {
             case 1: index += 8
             case 5: index += 4
             case 2:
-                guard let length = varint(), length >= 0, index + length <= range.upperBound else {
+                guard let length = varint(), length >= 0, length <= range.upperBound - index else {
                     return (fields, false)
                 }
                 value = index..<(index + length)
