@@ -140,6 +140,21 @@ import Testing
         }
     }
 
+    @Test func basicCredentialsInABinaryBodyGoWholeAtTheirLength() {
+        // A placeholder fitted to the length would break base64 of `user:placeholder`: the whole
+        // credentials go, and a second scrub changes nothing.
+        let credentials = Data("ci-bot:2VlXPWXaeGzSd3YoHRcIWVWu".utf8).base64EncodedString()
+        let body = Data([0, 1, 2]) + Data("Authorization: Basic \(credentials)\n".utf8) + Data([0xFF, 0])
+        let document = CassetteDocument(interactions: [
+            F.interaction(
+                F.request(),
+                RecordedResponse(
+                    status: 200, headers: [HTTPHeader("Content-Type", "application/octet-stream")], body: body))
+        ])
+        _ = E.expectScrubbed(document, [credentials, "2VlXPWXaeGzSd3YoHRcIWVWu"])
+        #expect(Scrubber.default.scrub(document).interactions[0].response?.body?.count == body.count)
+    }
+
     @Test func webhookSecretsInBase64AreTheirShape() {
         let body = #"{"key":"whsec_7TgUsEDsLtDULZlQVUV7YpvSvEL5k+/P"}"#
         let text = E.expectScrubbed(E.response(body, "application/json"), ["whsec_7TgUsEDsLtDULZlQVUV7YpvSvEL5k+/P"])

@@ -69,7 +69,8 @@ extension ScrubEngine {
             if !masking, ScrubBytes.contains(password, "SCRUBBED") || rules.isPlaceholder(password) { return [] }
             // The user of `user:password` is who signs in (an account SID, a key id, a public key
             // beside its secret): kept, and only the password replaced inside the credentials.
-            if !masking, ScrubEngine.keepsBasicUser(user, password: password), !holdsShape(user) {
+            // Not where replacements keep their length (a binary body): padding would break the base64.
+            if !masking, !fitsLength, ScrubEngine.keepsBasicUser(user, password: password), !holdsShape(user) {
                 let placeholder = phase == .replace ? table.placeholder(for: password) ?? "SCRUBBED" : "SCRUBBED"
                 let encoded = Data((user + ":" + placeholder).utf8).base64EncodedString()
                 return [
