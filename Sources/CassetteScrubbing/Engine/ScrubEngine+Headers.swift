@@ -50,6 +50,10 @@ extension ScrubEngine {
         if !masking, scheme == "ntlm" || scheme == "negotiate", ScrubEngine.isNTLMNegotiate(credentials) {
             return []
         }
+        // Credentials that hold a placeholder were scrubbed already: in a binary body the padding of
+        // a fitted placeholder (`LTAISCRUBBED-1****:SCRUBBED-TOKEN-1****`) would otherwise read as
+        // credentials of another shape. (Parameters, above, keep their claim on the text.)
+        if !masking, ScrubBytes.contains(credentials, "SCRUBBED") { return [] }
         // `SharedKey account:signature` (Azure Storage, and other `key-id:signature` schemes): the
         // account names the key, the signature is the secret.
         if !masking, scheme != "basic", scheme != "bearer", let colon = ScrubEngine.keyIDColon(bytes, start..<end) {
