@@ -15,33 +15,25 @@ view of its (unscrubbed) cassette, and exits 1 if not. `cassette_views(path)` is
 Unseen corpus so every corpus is measured through the same decodings.
 """
 
-import base64
-import gzip
 import hashlib
 import hmac
 import html
-import io
 import json
 import os
-import quopri
-import string
 import struct
 import sys
-import tarfile
-import urllib.parse
-import zipfile
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cassettes import Fakes, basic, form, hop, interaction, multipart, q, request, response, write_cassette  # noqa: E402
+from cassettes import Fakes, basic, form, hop, interaction, multipart, q, request, response  # noqa: E402
 from split import Split  # noqa: E402
 from make_unseen import cassette_views  # noqa: E402,F401  (re-exported for the measuring script)
 # The encoders that draw no random values are the earlier generators', shared; the ones that draw from
 # this split's own seed are below.
 from make_sealed import (  # noqa: E402
-    b64, b64u, b64u_json, base62, cf_b64, deflate, eventstream, gz, jhead, multipart_bytes, qp, rhead, sigv4_auth,
-    split_pieces, sse, tar_bytes, varint, zip_bytes)
+    AN, CROCK, DG, HXU, LO, LOAN, UPAN, b64, b64u, b64u_json, base62, gz, multipart_bytes, rhead, sigv4_auth, sse,
+    tar_bytes, zip_bytes)
 from make_unseen import grpc_frame, grpc_trailer, pb  # noqa: E402
 from shapes import atlassian, discord, mapbox, npm, openai, pypi, sentry_org  # noqa: E402
 
@@ -51,18 +43,6 @@ from shapes import atlassian, discord, mapbox, npm, openai, pypi, sentry_org  # 
 # ---------------------------------------------------------------------------------------------
 
 F = Fakes(20261204)
-UP = string.ascii_uppercase
-LO = string.ascii_lowercase
-DG = string.digits
-AN = UP + LO + DG
-LOAN = LO + DG
-UPAN = UP + DG
-HX = "0123456789abcdef"
-HXU = HX.upper()
-B64U = AN + "-_"
-B32U = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-CROCK = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-SALT = AN + "!@#$%^&*()-_[]{}<>~+=,.;:/?|"
 
 
 def gh_token(prefix):

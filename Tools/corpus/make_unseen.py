@@ -36,7 +36,7 @@ import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cassettes import Fakes, basic, form, hop, interaction, multipart, q, request, response, write_cassette  # noqa: E402
+from cassettes import Fakes, basic, form, hop, interaction, multipart, q, request, response  # noqa: E402
 from split import Split  # noqa: E402
 
 
