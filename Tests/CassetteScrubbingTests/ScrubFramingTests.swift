@@ -37,6 +37,19 @@ import Testing
             + message
     }
 
+    /// One interaction that sends `body` (of `contentType`, when given) and is answered with `answer`.
+    static func sending(
+        _ body: [UInt8], to url: String, method: String = "POST", as contentType: String? = nil, answer: [UInt8]? = nil
+    ) -> CassetteDocument {
+        CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: method, url: url, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [],
+                    body: Data(body)),
+                outcome: .response(RecordedResponse(status: 200, body: answer.map { Data($0) })))
+        ])
+    }
+
     /// The strings of a gRPC body's protobuf fields, or `nil` when a length prefix is broken.
     static func parse(_ body: [UInt8]) -> [String]? {
         var strings: [String] = []
@@ -146,13 +159,7 @@ import Testing
             + Self.field(9, attribute("http.request.header.authorization", bearer))
             + Self.field(9, attribute("service.name", "orders-api-dycl"))
         let body = Self.field(1, Self.field(2, Self.field(2, span)))
-        let document = CassetteDocument(interactions: [
-            Interaction(
-                request: RecordedRequest(
-                    method: "POST", url: "https://api.honeycomb.io/v1/traces",
-                    headers: [HTTPHeader("Content-Type", "application/x-protobuf")], body: Data(body)),
-                outcome: .response(RecordedResponse(status: 200)))
-        ])
+        let document = Self.sending(body, to: "https://api.honeycomb.io/v1/traces", as: "application/x-protobuf")
         let scrubbed = Scrubber.default.scrub(document)
         let bytes = try #require(scrubbed.interactions[0].request.body)
         let text = String(decoding: bytes, as: UTF8.self)
@@ -177,13 +184,9 @@ import Testing
         if level == 5 { rest += [0x05, 0x11, 0x00, 0x00, 0x0E, 0x10] }
         rest += string("thermo-5e8b9ef7f615") + string("tenant-iynvtr/device") + string(password)
         let packet = [0x10] + Self.varint(rest.count) + rest
-        let document = CassetteDocument(interactions: [
-            Interaction(
-                request: RecordedRequest(
-                    method: "POST", url: "https://bridge.iot.example/mqtt/raw",
-                    headers: [HTTPHeader("Content-Type", "application/vnd.mqtt")], body: Data(packet)),
-                outcome: .response(RecordedResponse(status: 200, body: Data([0x20, 0x02, 0x00, 0x00]))))
-        ])
+        let document = Self.sending(
+            packet, to: "https://bridge.iot.example/mqtt/raw", as: "application/vnd.mqtt",
+            answer: [0x20, 0x02, 0x00, 0x00])
         let scrubbed = Scrubber.default.scrub(document)
         let bytes = [UInt8](try #require(scrubbed.interactions[0].request.body))
         #expect(bytes.count == packet.count)
@@ -242,13 +245,8 @@ import Testing
             Self.field(1, Array("root".utf8)) + Self.field(2, Array(password.utf8))
             + Self.field(3, Array("com.example.Orders.v2".utf8)) + Self.field(4, Array("Release.2026.11.Build7".utf8))
         let body = Self.frame(message)
-        let document = CassetteDocument(interactions: [
-            Interaction(
-                request: RecordedRequest(
-                    method: "POST", url: "https://etcd.example.com:2379/etcdserverpb.Auth/Authenticate",
-                    headers: [HTTPHeader("Content-Type", "application/grpc")], body: Data(body)),
-                outcome: .response(RecordedResponse(status: 200)))
-        ])
+        let document = Self.sending(
+            body, to: "https://etcd.example.com:2379/etcdserverpb.Auth/Authenticate", as: "application/grpc")
         let scrubbed = [UInt8](try #require(Scrubber.default.scrub(document).interactions[0].request.body))
         let strings = try #require(Self.parse(scrubbed))
         #expect(scrubbed.count == body.count)
@@ -267,12 +265,7 @@ import Testing
         let config = Array("[registry]\ntoken = \"\(token)\"\n".utf8)
         let binary: [UInt8] = [0x1F, 0x8B, 0x00, 0xFF, 0x10, 0x80, 0x00, 0x01, 0xFE, 0x7F, 0x00, 0x00]
         let body = segment(metadata) + segment(config) + segment(binary)
-        let document = CassetteDocument(interactions: [
-            Interaction(
-                request: RecordedRequest(
-                    method: "PUT", url: "https://crates.io/api/v1/crates/new", body: Data(body)),
-                outcome: .response(RecordedResponse(status: 200)))
-        ])
+        let document = Self.sending(body, to: "https://crates.io/api/v1/crates/new", method: "PUT")
         let scrubbed = [UInt8](try #require(Scrubber.default.scrub(document).interactions[0].request.body))
         let segments = try #require(ArchiveContents.lengthFramedSegments(scrubbed), "lengths broken")
         #expect(segments.count == 3)

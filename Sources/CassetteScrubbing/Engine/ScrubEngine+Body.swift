@@ -82,11 +82,7 @@ extension ScrubEngine {
         if phase == .collect, rules.isEnabled(.secretField), let password = ScrubEngine.mqttConnectPassword(bytes),
             let secret = String(validating: bytes[password], as: UTF8.self)
         {
-            if masking || !ScrubBytes.contains(secret, "SCRUBBED") {
-                _ = table.register(
-                    secret, rule: rules.spec(.secretField), summary: "password of an MQTT CONNECT packet",
-                    byShape: false)
-            }
+            registerFramed(secret, summary: "password of an MQTT CONNECT packet")
         }
         var output: [UInt8] = []
         var cursor = 0
@@ -109,8 +105,7 @@ extension ScrubEngine {
 
     /// Registers the secrets of a protobuf body that no shape finds: the value of a pair whose name
     /// says secret (an OTLP attribute `http.request.header.authorization`, a map entry `password`),
-    /// and in gRPC messages the strings that look like credentials. A string that holds a
-    /// placeholder was scrubbed already (`password=SCRUBBED-SECRET-1`).
+    /// and in gRPC messages the strings that look like credentials.
     private mutating func registerProtobufSecrets(_ bytes: [UInt8], _ protobuf: ScrubEngine.ProtobufText, grpc: Bool) {
         var secrets: [(String, String)] = []
         for pair in protobuf.pairs {
@@ -123,9 +118,14 @@ extension ScrubEngine {
                 ($0, "credential-like string in a gRPC message")
             }
         }
-        for (secret, summary) in secrets where masking || !ScrubBytes.contains(secret, "SCRUBBED") {
-            _ = table.register(secret, rule: rules.spec(.secretField), summary: summary, byShape: false)
-        }
+        for (secret, summary) in secrets { registerFramed(secret, summary: summary) }
+    }
+
+    /// Registers a secret that a binary format's structure names (a protobuf pair's value, an MQTT
+    /// password), unless it holds a placeholder: scrubbed already (`password=SCRUBBED-SECRET-1`).
+    private mutating func registerFramed(_ secret: String, summary: String) {
+        guard masking || !ScrubBytes.contains(secret, "SCRUBBED") else { return }
+        table.register(secret, rule: rules.spec(.secretField), summary: summary, byShape: false)
     }
 
     /// Whether a text starts like a stream of server-sent events (`data:`, `event:`, `id:`, `:`).
@@ -202,26 +202,14 @@ extension ScrubEngine {
         var cursor = 0
         for part in ScrubEngine.multipartParts(bytes, boundary: boundary) {
             let content = Array(bytes[part.content])
-            let label = part.name ?? part.fileName ?? "?"
-            places.append("in multipart part \"\(label)\"")
+            places.append("in multipart part \"\(part.label)\"")
             defer { places.removeLast() }
-            var replacement: [UInt8]?
-            if let text = StoredBody.plainText(Data(content)) {
-                var spans: [Span] = []
-                if let name = part.name, part.fileName == nil, isSecretName(name, in: .formField) {
-                    spans = [
-                        Span(
-                            range: 0..<content.count, secret: text, rule: rules.spec(.secretField),
-                            summary: "value of multipart field \"\(name)\"")
-                    ]
-                }
-                let scrubbed = process(
-                    text, kind: spans.isEmpty ? .text(part.contentType) : .plain, spans: spans, path: path)
-                if scrubbed != text { replacement = Array(scrubbed.utf8) }
-            } else {
-                replacement = walkBinary(content, mediaType: part.contentType, path: path)
+            let secretField = part.name.flatMap { name in
+                part.fileName == nil && isSecretName(name, in: .formField) ? "multipart field \"\(name)\"" : nil
             }
-            guard let replacement else { continue }
+            guard
+                let replacement = walkPiece(content, mediaType: part.contentType, secretField: secretField, path: path)
+            else { continue }
             output.append(contentsOf: bytes[cursor..<part.content.lowerBound])
             output.append(contentsOf: replacement)
             cursor = part.content.upperBound
@@ -229,6 +217,24 @@ extension ScrubEngine {
         guard cursor > 0 else { return nil }
         output.append(contentsOf: bytes[cursor...])
         return output
+    }
+
+    /// What one piece of a body becomes (a multipart part, a length-framed segment): text scrubbed
+    /// as text, wholly a secret when `secretField` names the field that holds it, and other bytes
+    /// walked as a binary body of their own; `nil` when nothing changed.
+    mutating func walkPiece(
+        _ content: [UInt8], mediaType: MediaType?, secretField: String? = nil, path: [JSONPathComponent]
+    )
+        -> [UInt8]?
+    {
+        guard let text = StoredBody.plainText(Data(content)) else {
+            return walkBinary(content, mediaType: mediaType, path: path)
+        }
+        let spans = secretField.map { field in
+            [Span(range: 0..<content.count, secret: text, rule: rules.spec(.secretField), summary: "value of \(field)")]
+        }
+        let scrubbed = process(text, kind: spans == nil ? .text(mediaType) : .plain, spans: spans ?? [], path: path)
+        return scrubbed == text ? nil : Array(scrubbed.utf8)
     }
 
     /// The text of a body that is text in an encoding other than clean UTF-8: by its `charset`
@@ -253,16 +259,17 @@ extension ScrubEngine {
         return nil
     }
 
+    /// Printable ASCII, tabs and line breaks included: what a binary body's text is read from.
+    @inline(__always) static func isPrintable(_ byte: UInt8) -> Bool {
+        (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     /// Runs of at least eight printable ASCII characters (tab, LF and CR included).
     static func printableRuns(_ bytes: [UInt8]) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var start = 0
         for index in 0...bytes.count {
-            let printable =
-                index < bytes.count
-                && ((bytes[index] >= 0x20 && bytes[index] < 0x7F) || bytes[index] == 0x09 || bytes[index] == 0x0A
-                    || bytes[index] == 0x0D)
-            if printable { continue }
+            if index < bytes.count, isPrintable(bytes[index]) { continue }
             if index - start >= 8 { runs.append(start..<index) }
             start = index + 1
         }

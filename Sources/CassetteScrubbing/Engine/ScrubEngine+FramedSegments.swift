@@ -34,13 +34,10 @@ extension ScrubEngine {
             places.append("in segment \(number) of the length-framed body")
             defer { places.removeLast() }
             var content = Array(bytes[segment])
-            if let text = String(validating: content, as: UTF8.self) {
-                let scrubbed = process(text, kind: .text(nil), path: path)
-                if scrubbed != text { content = Array(scrubbed.utf8) }
-            } else if let rewritten = walkBinary(content, mediaType: nil, path: path) {
+            if let rewritten = walkPiece(content, mediaType: nil, path: path) {
                 content = rewritten
+                changed = true
             }
-            changed = changed || !content.elementsEqual(bytes[segment])
             output += [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: content.count >> $0) }
             output += content
         }

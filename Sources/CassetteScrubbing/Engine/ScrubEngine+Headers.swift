@@ -102,13 +102,6 @@ extension ScrubEngine {
         ]
     }
 
-    /// Whether a shape rule finds a secret in `text` (a token of a known provider, an address).
-    func holdsShape(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        let (detectors, prefilter) = rules.scrubbingDetectors
-        return prefilter.candidates(in: bytes).contains { !detectors[$0].matches(in: bytes, text: text).isEmpty }
-    }
-
     /// Whether the user of Basic credentials stays beside a replaced password: a password that looks
     /// like a secret, and a user that names an account or key, not a person (no address) and not
     /// a token itself (`<token>:x` and `<token>:` send the secret as the user; a user of a token's

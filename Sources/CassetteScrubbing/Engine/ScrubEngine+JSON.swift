@@ -337,18 +337,14 @@ extension ScrubEngine {
             }
             return text
         }
-        // A value and, after a label (`sha256=` before the signature a header sent), what it labels:
-        // a text reader takes that part alone.
-        func parts(_ text: String) -> [String] {
-            guard let label = text.lastIndex(where: { $0 == "=" || $0 == ":" }) else { return [text] }
-            return [text, String(text[text.index(after: label)...])]
-        }
-        func isKnown(_ text: String) -> Bool { parts(text).contains { table.placeholder(for: $0) != nil } }
+        // A value and its random core (`5d4b…` of `sha256=5d4b…`), which a text reader may take alone.
+        func forms(_ text: String) -> [String] { [text] + [ScrubEngine.randomCore(of: text)].compactMap { $0 } }
+        func isKnown(_ text: String) -> Bool { forms(text).contains { table.placeholder(for: $0) != nil } }
         let known = compared.filter(isKnown)
         guard !known.isEmpty else { return }
         for text in compared where !isKnown(text) && ScrubEchoPolicy.looksLikeSecret(text) {
             guard known.contains(where: { ScrubEngine.isSameShape($0, text) }) else { continue }
-            for part in parts(text) where ScrubEchoPolicy.looksLikeSecret(part) {
+            for part in forms(text) {
                 _ = table.register(
                     part, rule: rules.spec(.secretField), summary: "value compared with a secret", byShape: false)
             }

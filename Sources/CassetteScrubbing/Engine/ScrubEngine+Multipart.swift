@@ -26,6 +26,9 @@ extension ScrubEngine {
         var transferEncoding: String?
         /// The line break of the part's headers.
         var lineBreak = "\r\n"
+
+        /// What a finding calls the part: its field name, file name or media type.
+        var label: String { name ?? fileName ?? contentType?.essence ?? "?" }
     }
 
     /// The parts of a multipart body, as byte ranges of their contents.
@@ -90,10 +93,7 @@ extension ScrubEngine {
     /// The end of a mail's headers and the boundary its `Content-Type: multipart/…` names, when the
     /// text is a MIME message (a raw mail inside a JSON string) whose parts follow its headers.
     static func mailMultipart(_ bytes: [UInt8]) -> (headerEnd: Int, boundary: String)? {
-        guard bytes.count > 40,
-            let blank = ScrubBytes.firstIndex(of: Array("\n\n".utf8), in: bytes, from: 0)
-                ?? ScrubBytes.firstIndex(of: Array("\n\r\n".utf8), in: bytes, from: 0)
-        else { return nil }
+        guard bytes.count > 40, let blank = headersEnd(bytes)?.blank else { return nil }
         let headers = String(decoding: bytes[..<blank], as: UTF8.self)
         for line in headers.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix("content-type:") {
             let type = MediaType(String(line.dropFirst("content-type:".count)))
@@ -122,7 +122,6 @@ extension ScrubEngine {
     func multipartStructure(_ bytes: [UInt8], boundary: String) -> Found {
         var found = Found()
         for part in ScrubEngine.multipartParts(bytes, boundary: boundary) {
-            let label = part.name ?? part.fileName ?? part.contentType?.essence ?? "?"
             if let name = part.name, part.fileName == nil, isSecretName(name, in: .formField) {
                 found.spans.append(
                     Span(
@@ -132,7 +131,7 @@ extension ScrubEngine {
                 found.nested.append(
                     Nested(
                         range: part.content, encoding: mailEncoding(of: part, in: bytes) ?? .identity,
-                        kind: .text(part.contentType), place: "in multipart part \"\(label)\""))
+                        kind: .text(part.contentType), place: "in multipart part \"\(part.label)\""))
             }
         }
         return found

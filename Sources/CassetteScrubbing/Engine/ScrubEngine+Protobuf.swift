@@ -104,7 +104,8 @@ extension ScrubEngine {
             guard let value = field.value, !value.isEmpty else { continue }
             // Text that starts with a control byte and parses as a message is one: a message whose
             // first field is a string (`AnyValue{string_value = 1}`) is printable after its tag.
-            if isPrintable(bytes[value]), bytes[value.lowerBound] >= 0x20 || !Self.fields(bytes, value).whole {
+            if bytes[value].allSatisfy(isPrintable), bytes[value.lowerBound] >= 0x20 || !Self.fields(bytes, value).whole
+            {
                 text.strings.append(value)
                 if leaves[field.number] == nil { leaves[field.number] = value }
                 continue
@@ -122,11 +123,6 @@ extension ScrubEngine {
             text.pairs.append((name, value))
         }
         return true
-    }
-
-    /// Printable ASCII text, tabs and line breaks included, as the binary body's printable runs.
-    private static func isPrintable(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
     /// The strings of a gRPC body's protobuf messages that look like credentials: protobuf carries

@@ -93,21 +93,26 @@ extension ScrubEngine {
         found.addClear(secretsInProse(bytes))
     }
 
+    /// Where the headers of a MIME entity end: the first blank line (`\r\n\r\n` or `\n\n`, whichever
+    /// comes first), its length and the line break it is made of.
+    static func headersEnd(_ bytes: [UInt8]) -> (blank: Int, length: Int, lineBreak: String)? {
+        let crlf = ScrubBytes.firstIndex(of: Array("\r\n\r\n".utf8), in: bytes, from: 0)
+        let lf = ScrubBytes.firstIndex(of: Array("\n\n".utf8), in: bytes, from: 0)
+        switch (crlf, lf) {
+        case (let c?, let l?) where c < l: return (c, 4, "\r\n")
+        case (_, let l?): return (l, 2, "\n")
+        case (let c?, nil): return (c, 4, "\r\n")
+        default: return nil
+        }
+    }
+
     /// The body of a MIME entity whose headers say `Content-Transfer-Encoding: quoted-printable`:
     /// from after the blank line that ends its headers to the end of the text.
     static func quotedPrintableBody(_ bytes: [UInt8]) -> (range: Range<Int>, lineBreak: String)? {
         let marker = Array("quoted-printable".utf8)
-        guard bytes.count > 40, let at = ScrubBytes.firstIndex(of: marker, in: bytes, from: 0) else { return nil }
-        let crlf = ScrubBytes.firstIndex(of: Array("\r\n\r\n".utf8), in: bytes, from: 0)
-        let lf = ScrubBytes.firstIndex(of: Array("\n\n".utf8), in: bytes, from: 0)
-        let (blank, length, lineBreak) =
-            switch (crlf, lf) {
-            case (let c?, let l?) where c < l: (c, 4, "\r\n")
-            case (_, let l?): (l, 2, "\n")
-            case (let c?, nil): (c, 4, "\r\n")
-            default: (-1, 0, "")
-            }
-        guard blank > at, blank + length < bytes.count else { return nil }
+        guard bytes.count > 40, let at = ScrubBytes.firstIndex(of: marker, in: bytes, from: 0),
+            let (blank, length, lineBreak) = headersEnd(bytes), blank > at, blank + length < bytes.count
+        else { return nil }
         // The marker is the value of the encoding header of that block.
         let header = String(decoding: bytes[..<blank], as: UTF8.self).lowercased()
         guard header.contains("content-transfer-encoding: quoted-printable") else { return nil }

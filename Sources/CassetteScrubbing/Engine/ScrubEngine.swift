@@ -338,19 +338,33 @@ struct ScrubEngine {
     /// detector order. Header values, URLs and short strings recur across a document (the same
     /// token on every request, in both passes), so a short text's detections are kept for the run.
     mutating func detections(in text: String, _ bytes: [UInt8]) -> [Detection] {
-        let (detectors, prefilter) = masking ? rules.maskingDetectors : rules.scrubbingDetectors
-        let candidates = prefilter.candidates(in: bytes)
+        let candidates = (masking ? rules.maskingDetectors : rules.scrubbingDetectors).prefilter.candidates(in: bytes)
         guard !candidates.isEmpty else { return [] }
         let keeps = bytes.count <= 1_024
         if keeps, let known = detected[text] { return known }
+        let found = detections(in: text, bytes, candidates: candidates)
+        if keeps { detected[text] = found }
+        return found
+    }
+
+    /// What the detectors at `candidates` find in `bytes`, without the run's memory of short texts.
+    private func detections(in text: String, _ bytes: [UInt8], candidates: [Int]) -> [Detection] {
+        let detectors = masking ? rules.maskingDetectors.detectors : rules.scrubbingDetectors.detectors
         var found: [Detection] = []
         for order in candidates {
             for match in detectors[order].matches(in: bytes, text: text) {
                 found.append(Detection(order: order, range: match.range, rule: match.rule))
             }
         }
-        if keeps { detected[text] = found }
         return found
+    }
+
+    /// Whether a shape rule finds a secret in `text` (a token of a known provider, an address), for
+    /// a reader that may not record the detections.
+    func holdsShape(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let candidates = (masking ? rules.maskingDetectors : rules.scrubbingDetectors).prefilter.candidates(in: bytes)
+        return !candidates.isEmpty && !detections(in: text, bytes, candidates: candidates).isEmpty
     }
 
     /// A Google API key that is the `apiKey` of a Firebase web app's configuration, which Firebase

@@ -186,7 +186,6 @@ package struct ScrubNameMatcher: Sendable {
         return word
     }
 
-    /// The lower-cased words of a name.
     /// Whether `name` is the key half of a key and its secret sent together (`api_key` beside
     /// `api_secret`, `consumer_key` beside `consumer_secret`, `key` beside `secret`): the key names
     /// the account or the pair, the secret proves it.
@@ -197,6 +196,7 @@ package struct ScrubNameMatcher: Sendable {
         return names.contains { $0 != name && words($0).elementsEqual(secret) }
     }
 
+    /// The lower-cased words of a name.
     package static func words(_ name: String) -> [String] {
         name.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(name) : unicodeWords(name)
     }
