@@ -90,17 +90,31 @@ final class ProtocolSink: AnswerSink, @unchecked Sendable {
     }
 
     /// Header fields for `HTTPURLResponse`: fields of one name (in any case) joined with `, `.
+    ///
+    /// Built on every first serve of an answer, on the path a stub's request takes, so a response's
+    /// few fields are compared with the ones before them in place (names of unequal length, nearly
+    /// all, differ at once); only a head of many fields is indexed by folded name.
     private static func fields(_ headers: [HTTPHeader]) -> [String: String] {
         var fields: [String: String] = [:]
         fields.reserveCapacity(headers.count)
-        // The name each field was first spelled with, by its folded form.
-        var spellings: [[UInt8]: String] = [:]
-        for header in headers {
-            let folded = header.foldedName
-            if let existing = spellings[folded] {
-                fields[existing]! += ", " + header.value
+        guard headers.count <= 32 else {
+            // The name each field was first spelled with, by its folded form.
+            var spellings: [[UInt8]: String] = [:]
+            for header in headers {
+                let folded = header.foldedName
+                if let existing = spellings[folded] {
+                    fields[existing]! += ", " + header.value
+                } else {
+                    spellings[folded] = header.name
+                    fields[header.name] = header.value
+                }
+            }
+            return fields
+        }
+        for (index, header) in headers.enumerated() {
+            if let first = headers[..<index].first(where: { HTTPHeader.namesEqual($0.name, header.name) }) {
+                fields[first.name]! += ", " + header.value
             } else {
-                spellings[folded] = header.name
                 fields[header.name] = header.value
             }
         }

@@ -64,4 +64,28 @@ import Testing
         }
         #expect(ids == ["first", "second", "first"])
     }
+
+    /// Fields of one name, in any case, reach the caller as one field, their values joined with
+    /// `", "` in recorded order: for a head of a few fields and for one of many.
+    @Test(arguments: [0, 40])
+    func fieldsOfOneNameAreJoinedInRecordedOrder(padding: Int) async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("Joined.json")
+        let url = "http://api.example.test/joined"
+        let others = (0..<padding).map { HTTPHeader("X-Field-\($0)", "v\($0)") }
+        let headers =
+            [HTTPHeader("Vary", "Accept"), HTTPHeader("Content-Type", "text/plain")] + others
+            + [HTTPHeader("vary", "Origin"), HTTPHeader("VARY", "Cookie")]
+        let interaction = Interaction(
+            request: RecordedRequest(method: "GET", url: url),
+            outcome: .response(RecordedResponse(status: 200, headers: headers, body: Data("ok".utf8))))
+        try CassetteDocument(interactions: [interaction]).write(to: file)
+        let player = try Cassette(fileURL: file, mode: .replay, options: testOptions())
+        let (_, response) = try await player.session().fetch(URL(string: url)!)
+        #expect(response.value(forHTTPHeaderField: "Vary") == "Accept, Origin, Cookie")
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
+        #expect(response.allHeaderFields.count == 2 + padding)
+        if padding > 0 { #expect(response.value(forHTTPHeaderField: "X-Field-39") == "v39") }
+        #expect(player.misses.isEmpty)
+    }
 }
