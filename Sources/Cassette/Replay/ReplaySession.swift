@@ -50,6 +50,9 @@ final class ReplaySession: Sendable {
 
     let plan: ReplayPlan
     let matcher: RequestMatcher
+    /// The table's interactions (which never change), read outside the lock: taking an answer under
+    /// the lock moves a cursor and names a position, and the interaction there is copied after.
+    private let interactions: [Interaction]
     /// Forwards what the cassette does not serve, in the recording modes and in verify; `nil` in
     /// replay.
     let recording: RecordingSession?
@@ -90,6 +93,7 @@ final class ReplaySession: Sendable {
         servesAsRecorded =
             !matcher.scrubber.restoresAnything(from: context.environment) && matcher.rules.echoes.isEmpty
             && context.beforePlayback == nil
+        interactions = table.interactions
         var state = State(table: table)
         state.faultCalls = Array(repeating: 0, count: context.faults.count)
         self.state = Locked(state)
@@ -218,8 +222,7 @@ final class ReplaySession: Sendable {
             for key in [TableKey.spelling, .literal] {
                 switch take(key, request, fault: fault) {
                 case .closed: return .fail(.cassetteClosed(path: context.cassettePath))
-                case .served(let interaction, let position):
-                    return serving(interaction, at: position, request, fault: fault)
+                case .served(let position): return serving(at: position, request, fault: fault)
                 case .unmatched: continue
                 }
             }
@@ -235,7 +238,7 @@ final class ReplaySession: Sendable {
         let table: ReplayTable
         switch take(.identity(live.identity, accepting: accepted), request, fault: fault) {
         case .closed: return .fail(.cassetteClosed(path: context.cassettePath))
-        case .served(let interaction, let position): return serving(interaction, at: position, request, fault: fault)
+        case .served(let position): return serving(at: position, request, fault: fault)
         case .unmatched(let snapshot): table = snapshot
         }
         if plan == .newEpisodes, let recording { return .forward(recording) }
@@ -252,7 +255,7 @@ final class ReplaySession: Sendable {
     private enum Taken {
         case closed
         /// The recorded interaction at this position of the table.
-        case served(Interaction, position: Int)
+        case served(position: Int)
         case unmatched(ReplayTable)
     }
 
@@ -288,20 +291,20 @@ final class ReplaySession: Sendable {
                         method: request.method, url: request.url,
                         answer: fault.map { .fault($0) } ?? .served(interaction: index)))
             }
-            return .served(state.table.interactions[index], position: index)
+            return .served(position: index)
         }
     }
 
-    /// The playback of a recorded `interaction` (at `position` in the table) taken for `request`,
+    /// The playback of the recorded interaction at `position` in the table, taken for `request`,
     /// with `fault`'s changes.
-    private func serving(_ interaction: Interaction, at position: Int, _ request: RecordedRequest, fault: FaultRule?)
-        -> Decision
-    {
+    private func serving(at position: Int, _ request: RecordedRequest, fault: FaultRule?) -> Decision {
         if fault == nil, servesAsRecorded {
             return .serve(
-                Playback(interaction: interaction, delayMilliseconds: context.latencyMilliseconds, position: position))
+                Playback(
+                    interaction: interactions[position], delayMilliseconds: context.latencyMilliseconds,
+                    position: position))
         }
-        var served = answer(interaction, to: request)
+        var served = answer(interactions[position], to: request)
         if let keep = fault?.truncate, case .response(var response) = served.outcome, let body = response.body,
             body.count > keep
         {
