@@ -108,7 +108,7 @@ extension ScrubEngine {
     ].map { Array($0.utf8) }
 
     /// The first letters of ``proseSecretNouns``, lower-case: a byte that starts none is passed by.
-    private static let proseNounInitials = Set(proseSecretNouns.map { $0[0] })
+    private static let proseNounInitials = ByteSet(bytes: proseSecretNouns.map { $0[0] })
     private static let identifierJoints = ByteSet(":/.")
     private static let proseQuotes = ByteSet("\"'`")
     private static let proseTrailing = ByteSet(".,;:!?)]")

@@ -14,6 +14,22 @@ struct ByteSet: Sendable {
         }
     }
 
+    /// The bytes of `members`, each ASCII.
+    init(bytes members: some Sequence<UInt8>) {
+        for byte in members {
+            precondition(byte < 128, "a ByteSet holds ASCII characters")
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    /// The members of both sets.
+    func union(_ other: ByteSet) -> ByteSet {
+        var result = self
+        result.low |= other.low
+        result.high |= other.high
+        return result
+    }
+
     @inline(__always) func contains(_ byte: UInt8) -> Bool {
         byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
     }

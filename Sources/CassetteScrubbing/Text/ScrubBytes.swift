@@ -60,8 +60,8 @@ enum ScrubBytes {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-    private static let queryTolerated = unreserved.union("!$'()*,;:@/?".utf8)
+    private static let unreserved = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let queryTolerated = unreserved.union(ByteSet("!$'()*,;:@/?"))
 
     /// Percent-encodes every byte outside `allowed`, with upper- or lower-case hex digits; spaces
     /// become `+` when `plusForSpace`.
