@@ -254,6 +254,30 @@ import Testing
         #expect(Array(strings[2...]) == ["com.example.Orders.v2", "Release.2026.11.Build7"])
     }
 
+    /// Connect carries a call's messages as gRPC does: one message as `application/proto` (a unary
+    /// call), frames as `application/connect+proto` (a stream). A credential-like string goes at
+    /// its length; a user name, ids and versions stay. OTLP's `application/x-protobuf` is telemetry,
+    /// not a call, and keeps such strings (the attribute test above).
+    @Test(arguments: ["application/proto", "application/connect+proto"])
+    func aConnectCallsCredentialGoesAndItsOtherFieldsStay(mediaType: String) throws {
+        let password = "KAB6fkN29k3m^Do%57"
+        let message =
+            Self.field(1, Array("dana.okafor".utf8)) + Self.field(2, Array(password.utf8))
+            + Self.field(3, Array("c6ab4cb0-ccf9-4dbd-8362-734fe9c59b8c".utf8)) + Self.field(4, Array("17.6.1".utf8))
+        let body = mediaType == "application/proto" ? message : Self.frame(message)
+        let document = Self.sending(body, to: "https://api.example.com/auth.v1.AuthService/Login", as: mediaType)
+        let scrubbed = [UInt8](try #require(Scrubber.default.scrub(document).interactions[0].request.body))
+        #expect(scrubbed.count == body.count)
+        let text = String(decoding: scrubbed, as: UTF8.self)
+        #expect(!text.contains(password))
+        for kept in ["dana.okafor", "c6ab4cb0-ccf9-4dbd-8362-734fe9c59b8c", "17.6.1"] {
+            #expect(text.contains(kept), "\(kept) was changed")
+        }
+        #expect(!Scrubber.default.findings(in: document).isEmpty)
+        let twice = Scrubber.default.scrub(Scrubber.default.scrub(document))
+        #expect(twice.encoded() == Scrubber.default.scrub(document).encoded(), "scrubbing twice changed it")
+    }
+
     @Test func lengthFramedSegmentsAreFramedAgainAroundWhatTheyBecame() throws {
         // crates.io's publish body: the metadata JSON, then the package, each after its length
         // (here a config file and binary bytes stand for the package's archive).

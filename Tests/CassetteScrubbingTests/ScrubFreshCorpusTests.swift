@@ -98,9 +98,9 @@ import Testing
     /// The most each split may miss today, lowered as rules improve and never raised. `Tuning` and
     /// `HeldOut` (held out until it was measured once, tuned on since) meet the targets (at
     /// most 1% of secrets left, at most 0.5% of ordinary values damaged, lint missing at most 1%);
-    /// `Final`, `Blind`, `Unseen` and `Sealed` (held out until each was measured once, tuned on
-    /// since) do not, and their floors are today's figures; `Locked`'s are its figures when it was
-    /// measured once, before any rule was tuned on it.
+    /// `Final`, `Blind`, `Unseen`, `Sealed` and `Locked` (held out until each was measured once,
+    /// tuned on since) do not, and their floors are today's figures (`Locked` measured once at 19,
+    /// 23 and 6, before any rule was tuned on it).
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         // One damaged on purpose: a secret store's `secretValue` of `AWS_REGION`, which the labeller
@@ -110,7 +110,7 @@ import Testing
         "Blind": (leaked: 1, damaged: 9, unreported: 1),
         "Unseen": (leaked: 6, damaged: 10, unreported: 5),
         "Sealed": (leaked: 11, damaged: 7, unreported: 6),
-        "Locked": (leaked: 19, damaged: 23, unreported: 6),
+        "Locked": (leaked: 15, damaged: 23, unreported: 4),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() async throws {

@@ -33,6 +33,39 @@ import Testing
         #expect(text.contains("10.0.3.15"))
     }
 
+    @Test func aNumberedSecretNameIsNamedByItsWord() {
+        // rclone's crypt remote (`password`, `password2`), a rotated client secret, a second token.
+        let ini =
+            "[vault]\ntype = crypt\nremote = b2:vault\npassword = z-12ZEUCjnLGD4xY2Jb0sKX4l\n"
+            + "password2 = wfFDqw_dP2m-UCIQblCc6Gxp\n"
+        let text = E.expectScrubbed(
+            E.response(ini, "text/plain"), ["z-12ZEUCjnLGD4xY2Jb0sKX4l", "wfFDqw_dP2m-UCIQblCc6Gxp"])
+        #expect(text.contains("remote = b2:vault"))
+        E.expectScrubbed(
+            E.response(#"{"CLIENT_SECRET_2":"Qz81-vKd02mLx7RtPq","token_01":"tk9Lm2Xq81VbNc4Rz"}"#, "application/json"),
+            ["Qz81-vKd02mLx7RtPq", "tk9Lm2Xq81VbNc4Rz"])
+        // Other words keep their digits: a digest and a protocol version are not secrets.
+        E.expectUntouched(
+            E.response(#"{"sha256":"3f9a2b","oauth2":"enabled","page_2":"Qz81vKd02mLx"}"#, "application/json"))
+    }
+
+    /// SASL `PLAIN` credentials inline in a log (smtplib's debug output of `AUTH PLAIN`, an IMAP
+    /// `AUTHENTICATE PLAIN`): base64 of the user and password, as readable as `Basic` credentials.
+    @Test func inlineSASLPlainCredentialsInALogGoWhole() {
+        let password = "Wp4-rTz9Lm2qXv8s"
+        let credentials = Data("\u{0}apikey\u{0}\(password)".utf8).base64EncodedString()
+        let log =
+            "send: 'ehlo worker-7.internal\\r\\n'\nreply: b'250-smtp.example.net'\n"
+            + "send: 'AUTH PLAIN \(credentials)\\r\\n'\nreply: b'535 Authentication failed'\n"
+            + "a001 AUTHENTICATE PLAIN \(credentials)\n"
+        let body = #"{"level":"error","exc_info":"\#(log)"}"#
+        let text = E.expectScrubbed(E.request(body, "application/json"), [credentials, password])
+        #expect(text.contains("535 Authentication failed"))
+        // Base64 that is not `user NUL password` stays (a challenge, a nonce).
+        E.expectUntouched(
+            E.request(#"{"line":"AUTH PLAIN dGhpcyBpcyBub3QgY3JlZGVudGlhbHM="}"#, "application/json"))
+    }
+
     @Test func aKeyNamedForItsCipherIsASecret() {
         // Airflow's configuration page, and the keys of other ciphers in a settings document.
         let fernet = "8qciCQX14oWdvC6mFuhLk-ZxoAuRn07qnMoyyyuin2U="

@@ -74,7 +74,7 @@ extension ScrubEngine {
         defer { fitsLength = saved }
         let protobuf = ScrubEngine.protobufText(bytes, mediaType: mediaType)
         if phase == .collect, let protobuf, rules.isEnabled(.secretField) {
-            registerProtobufSecrets(bytes, protobuf, grpc: ScrubEngine.isGRPC(mediaType))
+            registerProtobufSecrets(bytes, protobuf, call: ScrubEngine.isRPC(mediaType))
         }
         if phase == .collect, rules.isEnabled(.secretField), ScrubEngine.isMessagePack(mediaType, bytes) {
             registerMessagePackSecrets(bytes)
@@ -105,26 +105,31 @@ extension ScrubEngine {
 
     /// Registers the secrets of a protobuf body that no shape finds: the value of a pair whose name
     /// says secret (an OTLP attribute `http.request.header.authorization`, a map entry `password`),
-    /// and in gRPC messages the strings that look like credentials.
-    private mutating func registerProtobufSecrets(_ bytes: [UInt8], _ protobuf: ScrubEngine.ProtobufText, grpc: Bool) {
+    /// and in a remote call's messages (gRPC, Connect) the strings that look like credentials.
+    private mutating func registerProtobufSecrets(_ bytes: [UInt8], _ protobuf: ScrubEngine.ProtobufText, call: Bool) {
         var secrets: [(String, String)] = []
         for pair in protobuf.pairs {
             let name = ScrubBytes.string(bytes, pair.name)
             guard isSecretName(name, in: .jsonKey) || isSecretName(name, in: .header) else { continue }
             secrets.append((ScrubBytes.string(bytes, pair.value), "value of protobuf pair \"\(name)\""))
         }
-        if grpc {
+        if call {
             secrets += ScrubEngine.grpcCredentialStrings(bytes, protobuf).map {
-                ($0, "credential-like string in a gRPC message")
+                ($0, "credential-like string in an RPC message")
             }
         }
         for (secret, summary) in secrets { registerFramed(secret, summary: summary) }
     }
 
     /// Registers a secret that a binary format's structure names (a protobuf pair's value, an MQTT
-    /// password), unless it holds a placeholder: scrubbed already (`password=SCRUBBED-SECRET-1`).
+    /// password), unless it holds a placeholder: scrubbed already (`password=SCRUBBED-SECRET-1`, a
+    /// JWT placeholder fitted to its field with `*`).
     private mutating func registerFramed(_ secret: String, summary: String) {
-        guard masking || !ScrubBytes.contains(secret, "SCRUBBED") else { return }
+        guard
+            masking
+                || !ScrubBytes.contains(secret, "SCRUBBED")
+                    && !ScrubBytes.contains(secret, ScrubPlaceholderStyle.jwtHeader)
+        else { return }
         table.register(secret, rule: rules.spec(.secretField), summary: summary, byShape: false)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension ScrubEngine {
     /// Words that, before `code` (or `otp`, `pin`, `passcode`), say a message carries a one-time
     /// code: `Your Acme verification code is 643859`, `Login code: 5821`.
@@ -150,6 +152,45 @@ extension ScrubEngine {
         }
         return found
     }
+
+    /// SASL `PLAIN` credentials sent inline, as a mail client's debug output or a protocol log shows
+    /// them (SMTP's `AUTH PLAIN AGFwaWtleQBTRy4…`, IMAP's `AUTHENTICATE PLAIN …`): base64 of
+    /// `authzid NUL user NUL password`, whole credentials as readable as `Basic` ones. The base64 is
+    /// replaced whole, and the password may be echoed on its own.
+    func saslPlainCredentials(_ bytes: [UInt8]) -> Found {
+        var found = Found()
+        guard bytes.count >= 16, rules.isEnabled(.authorization) else { return found }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] | 0x20 == UInt8(ascii: "a"), index == 0 || !ShapeBytes.isWord(bytes[index - 1]),
+                let verb = ScrubEngine.saslVerbs.first(where: {
+                    ShapeBytes.matchesIgnoringCase($0, in: bytes, at: index)
+                })
+            else {
+                index += 1
+                continue
+            }
+            let start = index + verb.count
+            var end = start
+            while end < bytes.count, ShapeBytes.isBase64(bytes[end]) { end += 1 }
+            while end < bytes.count, end - start < 2 + 1024, bytes[end] == UInt8(ascii: "=") { end += 1 }
+            index = max(end, index + 1)
+            let credentials = ScrubBytes.string(bytes, start..<end)
+            guard end - start >= 8, !ScrubBytes.contains(credentials, "SCRUBBED"),
+                let decoded = Data(base64Encoded: credentials),
+                case let fields = decoded.split(separator: 0, omittingEmptySubsequences: false), fields.count == 3,
+                let password = String(bytes: fields[2], encoding: .utf8), !password.isEmpty
+            else { continue }
+            found.spans.append(
+                Span(
+                    range: start..<end, secret: credentials, rule: rules.spec(.authorization),
+                    summary: "SASL PLAIN credentials in a log", parts: password.utf8.count >= 8 ? [password] : []))
+        }
+        return found
+    }
+
+    /// What precedes inline SASL `PLAIN` credentials, lower-case.
+    private static let saslVerbs: [[UInt8]] = ["auth plain ", "authenticate plain "].map { Array($0.utf8) }
 
     /// The value after a secret's name in prose: up to four words of letters, then `is`, `was`, `: `
     /// or `=`, then a run without spaces or quotes of 8 to 128 bytes, trailing punctuation dropped.

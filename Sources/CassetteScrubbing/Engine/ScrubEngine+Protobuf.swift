@@ -1,16 +1,26 @@
 extension ScrubEngine {
     /// Whether a media type is gRPC's (`application/grpc`, `application/grpc-web`, their `+proto`
-    /// and `-text` forms), whose bodies are length-prefixed frames of protobuf messages.
+    /// and `-text` forms) or a Connect stream's (`application/connect+proto`), whose bodies are
+    /// length-prefixed frames of protobuf messages.
     static func isGRPC(_ mediaType: MediaType?) -> Bool {
-        mediaType?.essence.hasPrefix("application/grpc") == true
+        guard let essence = mediaType?.essence else { return false }
+        return essence.hasPrefix("application/grpc") || essence == "application/connect+proto"
     }
 
-    /// Whether a media type says the body is one protobuf message (OTLP over HTTP, Google APIs).
+    /// Whether a media type carries the protobuf messages of a remote call (gRPC, Connect), whose
+    /// credential-like strings are taken for credentials (``grpcCredentialStrings(_:_:)``); OTLP's
+    /// telemetry is not read so.
+    static func isRPC(_ mediaType: MediaType?) -> Bool {
+        isGRPC(mediaType) || mediaType?.essence == "application/proto"
+    }
+
+    /// Whether a media type says the body is one protobuf message (OTLP over HTTP, Google APIs,
+    /// Connect's unary calls).
     static func isProtobuf(_ mediaType: MediaType?) -> Bool {
         guard let essence = mediaType?.essence else { return false }
         return [
             "application/x-protobuf", "application/protobuf", "application/vnd.google.protobuf",
-            "application/x-google-protobuf",
+            "application/x-google-protobuf", "application/proto",
         ].contains(essence)
     }
 
@@ -125,8 +135,8 @@ extension ScrubEngine {
         return true
     }
 
-    /// The strings of a gRPC body's protobuf messages that look like credentials: protobuf carries
-    /// no field names, so a string is taken by its look alone, and only inside gRPC frames: 16 to
+    /// The strings of a remote call's protobuf messages (gRPC, Connect) that look like credentials:
+    /// protobuf carries no field names, so a string is taken by its look alone, and only there: 16 to
     /// 512 characters without blanks or `/`, holding upper- and lower-case letters and digits, and
     /// a `.` only beside a symbol such as `%` or `!` (`sess_Q3x…`, a refresh token, a password),
     /// which ids (`user-104233`), regions, hex digests, dotted names and paths do not.

@@ -91,6 +91,7 @@ extension ScrubEngine {
         found.addClear(pairStructure(bytes))
         found.addClear(oneTimeCodes(bytes))
         found.addClear(secretsInProse(bytes))
+        found.addClear(saslPlainCredentials(bytes))
     }
 
     /// Where the headers of a MIME entity end: the first blank line (`\r\n\r\n` or `\n\n`, whichever

@@ -52,6 +52,24 @@ package struct ScrubNameMatcher: Sendable {
         verdicts.verdict(on: name, in: context) { judge(name, in: context) }
     }
 
+    /// A numbered name is named by its words without the number: `CLIENT_SECRET_2`, `token_01`,
+    /// and a credential's noun with digits joined to it (`password2` of an rclone remote,
+    /// `secret1`). Other words keep their digits (`sha256`, `oauth2`, `base64`).
+    static func dropNumbering(_ words: inout [String]) {
+        guard let last = words.last else { return }
+        if words.count > 1, last.utf8.allSatisfy({ ShapeBytes.isDigit($0) }) {
+            words.removeLast()
+            return
+        }
+        let letters = last.utf8.prefix { !ShapeBytes.isDigit($0) }
+        guard letters.count < last.utf8.count, last.utf8.dropFirst(letters.count).allSatisfy({ ShapeBytes.isDigit($0) })
+        else { return }
+        let noun = String(decoding: letters, as: UTF8.self)
+        if numberedNouns.contains(noun) { words[words.count - 1] = noun }
+    }
+
+    private static let numberedNouns: Set = ["password", "passwd", "passphrase", "pwd", "secret", "token"]
+
     /// ``traits(of:in:)`` without the remembered verdicts.
     private func judge(_ name: String, in context: Context) -> Traits {
         // A name that holds a placeholder is scrubbed text, not a name (`Bearer sk_live_SCRUBBED-1 x`
@@ -61,6 +79,7 @@ package struct ScrubNameMatcher: Sendable {
         var words = ScrubNameMatcher.words(name)
         // `X-Identity-Header`: a header's name saying it is a header says nothing of its value.
         if context == .header, words.count > 1, words.last == "header" { words.removeLast() }
+        ScrubNameMatcher.dropNumbering(&words)
         guard let last = words.last else { return [] }
         let joined = words.joined(separator: "-")
         var traits: Traits = []
