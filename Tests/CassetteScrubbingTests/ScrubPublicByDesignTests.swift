@@ -24,6 +24,56 @@ import Testing
             [Self.publicKey])
     }
 
+    /// A Datadog client token (`pub` and 32 hex digits) is what browser SDKs send; an OCI resource
+    /// id names a secret without being it; an app key beside its secret in a `.env` file names the
+    /// app. The secrets beside each go.
+    @Test func clientTokensResourceIdsAndKeysBesideTheirSecretsStay() {
+        let clientToken = "pub3f0c1e9a7b2d4c6e8f0a1b2c3d4e5f60"
+        E.expectUntouched(
+            E.request(#"{"clientToken":"\#(clientToken)","site":"datadoghq.eu"}"#, "application/json"))
+        let ocid = "ocid1.vaultsecret.oc1.iad.amaaaaaa7mjirbaa5ktg3xqnpl2q3ubdyxh6wzy4a4xzd3rlfj5yq"
+        E.expectUntouched(E.response(#"{"secretId":"\#(ocid)","stage":"CURRENT"}"#, "application/json"))
+        let secret = "21c7dad19d276380e748"
+        let env = "PUSHER_APP_ID=7234756\nPUSHER_APP_KEY=8cd51d55e488a4bfc85c\nPUSHER_APP_SECRET=\(secret)\n"
+        let text = E.expectScrubbed(E.response(env, "text/plain"), [secret])
+        #expect(text.contains("PUSHER_APP_KEY=8cd51d55e488a4bfc85c"))
+        // A key with no secret beside it is the secret (Laravel's `APP_KEY`).
+        E.expectScrubbed(
+            E.response("APP_NAME=shop\nAPP_KEY=base64:73w/EUajyViAdXk+dRwhrB5oGnejeQfIlV9JmjDmTYo=\n", "text/plain"),
+            ["73w/EUajyViAdXk+dRwhrB5oGnejeQfIlV9JmjDmTYo="])
+    }
+
+    /// A reference to a stored secret is not the secret: Home Assistant's `!secret name`, TeamCity's
+    /// `credentialsJSON:<id>`.
+    @Test func referencesToStoredSecretsStay() {
+        E.expectUntouched(
+            E.response(
+                "recorder:\n  db_url: !secret recorder_db_url\n  password: !secret db_password\n", "application/yaml"))
+        E.expectUntouched(
+            E.response(
+                #"{"property":[{"name":"deploy.password","value":"credentialsJSON:a4f64c29-2ed8-4ebb-a64d-3ba491ef9a40"}]}"#,
+                "application/json"))
+    }
+
+    /// A translation file's messages under secrets' names are messages (Phrase's locale download as
+    /// YAML); a file that is not a translation still loses a quoted password.
+    @Test func messagesOfADownloadedTranslationFileStay() {
+        let yaml =
+            "en:\n  auth:\n    forgot_password: \"Forgot your password?\"\n    api_key_help: \"Paste your API key here\"\n"
+        let translations = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "GET",
+                    url: "https://api.phrase.com/v2/projects/7aec82f8/locales/0b412231/download?file_format=yml"),
+                outcome: .response(
+                    RecordedResponse(
+                        status: 200, headers: [HTTPHeader("Content-Type", "application/x-yaml")], body: Data(yaml.utf8))
+                ))
+        ])
+        E.expectUntouched(translations)
+        E.expectScrubbed(E.response("db:\n  password: \"Zx9 q2Lm 44p Kw\"\n", "application/yaml"), ["Zx9 q2Lm 44p Kw"])
+    }
+
     @Test func sentrysAuthHeaderKeepsItsKeyAndLosesItsSecret() {
         let header = "Sentry sentry_version=7, sentry_client=sentry.python/2.19.0, sentry_key=\(Self.publicKey)"
         let request = RecordedRequest(

@@ -28,6 +28,33 @@ extension ScrubEngine {
         return found
     }
 
+    /// Whether `name`, a key's, has a secret beside it in the same text (`PUSHER_APP_KEY=8cd5…` and
+    /// `PUSHER_APP_SECRET=…` of a `.env` file): the key names the app, its secret is the secret.
+    /// A value of more than 64 bytes is not a key's name; a text of more than 64 KiB (a log, not a
+    /// settings file) is not read for its names, which every such key would read again.
+    static func isKeyBesideItsSecret(_ name: String, value: Range<Int>, in bytes: [UInt8]) -> Bool {
+        value.count <= 64 && bytes.count <= 1 << 16 && ScrubNameMatcher.words(name).last == "key"
+            && ScrubNameMatcher.isKeyBesideItsSecret(name, among: lineNames(bytes))
+    }
+
+    /// The name each line of `bytes` starts with (`NAME` of `NAME=value`, `export NAME=…`,
+    /// `name: value`).
+    static func lineNames(_ bytes: [UInt8]) -> [String] {
+        bytes.indices.split(whereSeparator: { bytes[$0] == 0x0A }).compactMap { line in
+            var cursor = line.lowerBound
+            while cursor < line.upperBound, ShapeBytes.isBlank(bytes[cursor]) { cursor += 1 }
+            if ScrubBytes.matches(LineKeyword.export, in: bytes, at: cursor, before: line.upperBound) {
+                cursor += LineKeyword.export.count
+            }
+            let start = cursor
+            while cursor < line.upperBound, ScrubEngine.isNameCharacter(bytes[cursor]) { cursor += 1 }
+            guard cursor > start, cursor < line.upperBound,
+                bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: ":")
+            else { return nil }
+            return ScrubBytes.string(bytes, start..<cursor)
+        }
+    }
+
     /// Reads line `index` (and a block that follows it) and returns the index of the next line.
     /// `pair` carries a YAML `name: DB_PASSWORD` to the `value:` that follows it in the same mapping.
     private func line(
@@ -143,6 +170,9 @@ extension ScrubEngine {
         let isSecret = nameTraits.contains(.secret)
         // A YAML block: the more indented lines that follow.
         let value = ScrubBytes.string(bytes, cursor..<end)
+        // `PUSHER_APP_KEY=8cd5…` beside `PUSHER_APP_SECRET=…`: the key names the app; its secret is
+        // the secret.
+        if isSecret, ScrubEngine.isKeyBesideItsSecret(name, value: cursor..<end, in: bytes) { return index + 1 }
         if isSecret, ["|", "|-", "|+", ">", ">-", ">+"].contains(value) {
             var last = index
             while last + 1 < lines.count {
@@ -168,6 +198,9 @@ extension ScrubEngine {
         // random (`CACHE_KEY=users`, `SORT_KEY=created_at` stay).
         if isSecret || ScrubEngine.looksRandom(raw) && ScrubEngine.namesKey(name) {
             let secret = valueRange.quote == UInt8(ascii: "\"") ? ScrubEngine.unescapeJSON(raw) ?? raw : raw
+            // A translation file's message under a secret's name is about it (`forgot_password:
+            // "Forgot your password?"` of `/locales/<id>/download?file_format=yml`).
+            if walksTranslations, ScrubEchoPolicy.isNaturalLanguage(secret) { return index + 1 }
             guard
                 valueRange.quote != nil
                     || !(ScrubEchoPolicy.isProse(secret) || ScrubEchoPolicy.isReference(secret, dottedPaths: true))

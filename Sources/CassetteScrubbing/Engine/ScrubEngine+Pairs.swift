@@ -107,6 +107,13 @@ extension ScrubEngine {
             }
             index = max(index + 1, valueRange.upperBound)
             guard !valueRange.isEmpty else { continue }
+            // The pair is a reference to a stored secret (TeamCity's `credentialsJSON:<id>`).
+            if separator == UInt8(ascii: ":"),
+                ScrubEchoPolicy.isReference(
+                    ScrubBytes.string(bytes, nameStart..<valueRange.upperBound), dottedPaths: false)
+            {
+                continue
+            }
             if let structure, let spans = structuredSpans(structure, bytes, valueRange, name: name) {
                 found.spans += spans
                 continue
@@ -125,6 +132,12 @@ extension ScrubEngine {
                 else { continue }
             }
             if secret.hasPrefix("AIza"), ScrubEngine.isFirebaseWebConfig(bytes, after: valueRange) { continue }
+            if nameTraits.contains(.secret), ScrubEngine.isKeyBesideItsSecret(name, value: valueRange, in: bytes) {
+                continue
+            }
+            // A translation file's message under a secret's name is about it (`forgot_password:
+            // "Forgot your password?"` of `/locales/<id>/download?file_format=yml`).
+            if walksTranslations, ScrubEchoPolicy.isNaturalLanguage(secret) { continue }
             // A call's second argument is a value only when it looks like a secret: `t('password', 'Passwort')`
             // translates a label.
             if separator == UInt8(ascii: ","),

@@ -93,7 +93,20 @@ enum ScrubEchoPolicy {
     /// none can replay.
     static func isPublicByDesign(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
-        if value.hasPrefix("pk_live_") || value.hasPrefix("pk_test_") || value.hasPrefix("pk.eyJ") { return true }
+        if value.hasPrefix("pk_live_") || value.hasPrefix("pk_test_") || value.hasPrefix("pk_sbox_")
+            || value.hasPrefix("pk.eyJ")
+        {
+            return true
+        }
+        // Datadog's client token (`pub` and 32 hex digits), which browser SDKs (RUM, logs) send.
+        if bytes.count == 35, value.hasPrefix("pub"), bytes[3...].allSatisfy(ShapeBytes.isHexDigit) { return true }
+        // An Oracle Cloud resource's id (`ocid1.vaultsecret.oc1.iad.amaaaa…`), a secret's too: it
+        // names the resource; reading it takes the caller's signed request.
+        if value.hasPrefix("ocid1."), bytes.count >= 20, bytes.count <= 255,
+            bytes.allSatisfy({ ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") })
+        {
+            return true
+        }
         // PostHog's project key (`phc_`), which its browser snippet sends; personal keys are `phx_`.
         if value.hasPrefix("phc_"), bytes.count >= 40, bytes[4...].allSatisfy(ShapeBytes.isAlphanumeric) { return true }
         if bytes.count == 37, value.hasPrefix("live_") || value.hasPrefix("test_"),
@@ -160,12 +173,20 @@ enum ScrubEchoPolicy {
 
     /// A reference to a value kept elsewhere, not the value: a template (`${DB_PASSWORD}`,
     /// `{{ secrets.TOKEN }}`, `%(password)s`, `<%= ENV['KEY'] %>`), an environment variable (`$API_KEY`),
-    /// or, when `dottedPaths`, a dotted identifier path (`process.env.DB_PASSWORD`, `settings.api_key`).
+    /// a secret named by a configuration's tag or store (Home Assistant's `!secret db_password`,
+    /// TeamCity's `credentialsJSON:<id>`), or, when `dottedPaths`, a dotted identifier path
+    /// (`process.env.DB_PASSWORD`, `settings.api_key`).
     static func isReference(_ value: String, dottedPaths: Bool) -> Bool {
         if value.hasPrefix("${") || value.hasPrefix("{{") || value.hasPrefix("%(") || value.hasPrefix("<%")
             || value.hasPrefix("#{")
         {
             return true
+        }
+        for tag in ["!secret ", "credentialsJSON:"] where value.hasPrefix(tag) {
+            let name = value.utf8.dropFirst(tag.utf8.count)
+            if !name.isEmpty, name.count <= 128, name.allSatisfy({ ShapeBytes.isWord($0) || $0 == UInt8(ascii: "-") }) {
+                return true
+            }
         }
         let bytes = Array(value.utf8)
         func isIdentifier(_ part: ArraySlice<UInt8>) -> Bool {
