@@ -204,6 +204,34 @@ import Testing
         }
     }
 
+    /// A token or key record whose secret is its `value` (Cloudflare's created token, a key of
+    /// Azure's `listKeys`); a token list's `key`, an id there (npm), stays.
+    @Test func theValueOfARecordInAnAnswerAboutTokensIsASecret() {
+        func answer(_ url: String, _ body: String) -> CassetteDocument {
+            CassetteDocument(interactions: [
+                ScrubFixtures.interaction(ScrubFixtures.request("POST", url: url), ScrubFixtures.response(body: body))
+            ])
+        }
+        let token = "TKUYcKeNhbMGza2xfp1pSvSTPJXdgoIhW7w5KPB1"
+        let text = E.expectScrubbed(
+            answer(
+                "https://api.cloudflare.com/client/v4/user/tokens",
+                #"{"result":{"id":"8264e20dab94ac98c7bee0efafea1d59","name":"r2-ci-writer","status":"active","value":"\#(token)"}}"#
+            ), [token])
+        #expect(text.contains("8264e20dab94ac98c7bee0efafea1d59") && text.contains("r2-ci-writer"))
+        let key = "TLmueP3FA98RGcdioNNtrnh096fOMrMCxgZoRJP9nCI="
+        E.expectScrubbed(
+            answer(
+                "https://management.azure.com/subscriptions/1/providers/Microsoft.AppConfiguration/configurationStores/shop/listKeys?api-version=2023-03-01",
+                #"{"value":[{"id":"ZE78-l0-s0","name":"Primary Read Only","readOnly":true,"value":"\#(key)"}]}"#),
+            [key])
+        let npmKey = "b0f1e8c3a2d4f6e8b0f1e8c3a2d4f6e8b0f1e8c3a2d4f6e8b0f1e8c3a2d4f6e8"
+        let listing = answer(
+            "https://registry.npmjs.org/-/npm/v1/tokens",
+            #"{"objects":[{"created":"2026-11-30","key":"\#(npmKey)","readonly":false,"token":"npm_SCRUBBED"}]}"#)
+        #expect(E.scrubbedResponseBody(listing).contains(npmKey))
+    }
+
     @Test func namesAreWeighedByTheirWords() {
         let body =
             #"{"read_only_rest_token":"r7Tq0aZ9xK2mB4nV8cL1","replicaDbPass":"W3ak-Pa55-q9","max_output_tokens":4096,"#

@@ -124,6 +124,8 @@ import Testing
         ("office vpn psk is 7Hd$kQ2vN9wLz_4rTq8xMb3e", "7Hd$kQ2vN9wLz_4rTq8xMb3e"),
         ("Here is my API key: 'Ab7fK29qLm3XzT8w' - please rotate it", "Ab7fK29qLm3XzT8w"),
         ("set DATABASE_PASSWORD=Wq4-zP9m_R2t then restart", "Wq4-zP9m_R2t"),
+        // Right after the noun, with no verb: a value that holds letters of both cases, digits and a symbol.
+        ("Sign in with the temporary password MT#%YtdP6W9x17 and choose a new one.", "MT#%YtdP6W9x17"),
     ])
     func theSecretGoes(_ message: String, _ secret: String) {
         let document = E.response(#"{"content":{"msgtype":"m.text","body":"\#(message)"}}"#, "application/json")
@@ -139,6 +141,7 @@ import Testing
         "The token was revoked at 2026-11-30T10:42:00Z by the admin.",
         "Password: ********", "The secret is stored in arn:aws:secretsmanager:eu-west-1:1234:secret:prod/db-b16yfz",
         "GET /v1/token:introspect returned 200", "Your token is valid until Monday.",
+        "Use the password reset link; the token TTL-Policy2 applies.", "Rotate the secret Prod2026Rotation soon.",
     ])
     func wordsAfterASecretsNameStay(_ message: String) {
         E.expectUntouched(E.response(#"{"body":"\#(message)"}"#, "application/json"))

@@ -138,7 +138,8 @@ extension ScrubEngine {
                 continue
             }
             index += noun.count
-            guard let value = ScrubEngine.proseValue(bytes, after: index) else { continue }
+            guard let value = ScrubEngine.proseValue(bytes, after: index) ?? ScrubEngine.namedValue(bytes, after: index)
+            else { continue }
             let secret = ScrubBytes.string(bytes, value)
             guard ScrubEchoPolicy.looksLikeSecret(secret), !ScrubBytes.contains(secret, "SCRUBBED"),
                 !ScrubEngine.isNeverSecret(secret, inherited: false),
@@ -191,6 +192,25 @@ extension ScrubEngine {
 
     /// What precedes inline SASL `PLAIN` credentials, lower-case.
     private static let saslVerbs: [[UInt8]] = ["auth plain ", "authenticate plain "].map { Array($0.utf8) }
+
+    /// A value right after a secret's noun with no verb between (`sign in with the temporary
+    /// password MT#%YtdP6W9x17 and …`): one space, then 8 to 64 bytes without blanks or quotes that
+    /// hold upper- and lower-case letters, digits and a symbol such as `#` or `!`, which words,
+    /// ids and names do not (`password reset`, `token expired`, `secret rotation`).
+    static func namedValue(_ bytes: [UInt8], after start: Int) -> Range<Int>? {
+        guard start + 1 < bytes.count, bytes[start] == 0x20 else { return nil }
+        var end = start + 1
+        while end < bytes.count, bytes[end] > 0x20, !proseQuotes.contains(bytes[end]), bytes[end] != UInt8(ascii: "<") {
+            end += 1
+        }
+        while end > start + 1, proseTrailing.contains(bytes[end - 1]) { end -= 1 }
+        let value = bytes[(start + 1)..<end]
+        guard (8...64).contains(value.count), value.contains(where: ShapeBytes.isUpper),
+            value.contains(where: ShapeBytes.isLower), value.contains(where: ShapeBytes.isDigit),
+            value.contains(where: passwordSymbols.contains)
+        else { return nil }
+        return (start + 1)..<end
+    }
 
     /// The value after a secret's name in prose: up to four words of letters, then `is`, `was`, `: `
     /// or `=`, then a run without spaces or quotes of 8 to 128 bytes, trailing punctuation dropped.

@@ -53,9 +53,11 @@ extension ScrubEngine {
             walksTranslations = ScrubEngine.requestsTranslations(interaction.request.url)
             // `/api/i18n/keys` lists translation keys.
             walksKeys = !walksTranslations && ScrubEngine.requestsKeys(interaction.request.url)
+            walksTokens = !walksTranslations && !walksKeys && ScrubEngine.requestsTokens(interaction.request.url)
             defer {
                 walksTranslations = false
                 walksKeys = false
+                walksTokens = false
             }
             var scrubbed = response
             scrubbed.url = response.url.map { process($0, kind: .url, path: place + [.key("url")]) }
@@ -75,15 +77,33 @@ extension ScrubEngine {
     }
 
     /// URL path segments that name a collection of API keys.
-    static let keyCollectionSegments: Set<String> = ["keys", "api-keys", "api_keys", "apikeys", "access-keys"]
+    static let keyCollectionSegments: Set<String> = [
+        "keys", "api-keys", "api_keys", "apikeys", "access-keys", "listkeys",
+    ]
+
+    /// Path segments that name a collection of API tokens.
+    static let tokenCollectionSegments: Set<String> = [
+        "tokens", "api-tokens", "api_tokens", "access-tokens", "access_tokens",
+    ]
 
     /// Whether a request is for API keys: its path's last segment, or the one before an id, names a
-    /// collection of them (`/keys`, `/1/keys`, `/v1/api-keys/9f2c`).
+    /// collection of them (`/keys`, `/1/keys`, `/v1/api-keys/9f2c`), or it is Azure's `listKeys`.
     static func requestsKeys(_ url: String) -> Bool {
+        names(url, oneOf: keyCollectionSegments)
+    }
+
+    /// Whether a request is for API tokens, named as ``requestsKeys(_:)`` names keys (Cloudflare's
+    /// `/user/tokens`, npm's `/-/npm/v1/tokens`).
+    static func requestsTokens(_ url: String) -> Bool {
+        names(url, oneOf: tokenCollectionSegments)
+    }
+
+    /// Whether the path's last segment, or the one before an id, is one of `collections`.
+    private static func names(_ url: String, oneOf collections: Set<String>) -> Bool {
         let path = URLParts(url).path
         let segments = path.split(separator: "/").suffix(2).map { $0.lowercased() }
-        return segments.last.map(keyCollectionSegments.contains) == true
-            || segments.count == 2 && keyCollectionSegments.contains(segments[0])
+        return segments.last.map(collections.contains) == true
+            || segments.count == 2 && collections.contains(segments[0])
     }
 
     /// Words of a URL path segment (or file name) that say the resource holds translations.

@@ -125,6 +125,14 @@ extension ScrubEngine {
         // its `key` is one, unless the record says it is for search only, which front ends ship.
         let isKeyRecord =
             walksKeys && loweredKeys.contains("key") && !ScrubEngine.isSearchOnlyKeyRecord(members, loweredKeys)
+        // A record of a key or token whose secret is its `value` (Cloudflare's created token, a key
+        // of Azure's `listKeys`): a random value beside no `key` member.
+        let isValueRecord =
+            (walksKeys || walksTokens) && !loweredKeys.contains("key") && loweredKeys.contains("value")
+            && zip(members, loweredKeys).contains { member, lowered in
+                guard lowered == "value", case .string(let text) = member.value else { return false }
+                return text.utf8.count >= 16 && !text.utf8.contains(0x20) && ScrubEchoPolicy.looksLikeSecret(text)
+            }
         // A sibling that says the object holds a secret (`"masked": true`, `"type": "CONCEALED"`,
         // `"kind": "Secret"`, a Terraform `random_password`) marks its value members, here and in
         // the objects below (`instances[].attributes.result`).
@@ -195,6 +203,7 @@ extension ScrubEngine {
                 // beside it is the secret.
             } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(loweredKeys[index])
                 || (isKeyWithAlgorithm || isKeyRecord) && loweredKeys[index] == "key"
+                || isValueRecord && loweredKeys[index] == "value"
                     && !ScrubEngine.isPlainValue(member.value) && !ScrubEngine.holdsIdentifierPath(member.value)
             {
                 child.secret = (key, false)

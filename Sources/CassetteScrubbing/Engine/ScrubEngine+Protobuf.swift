@@ -170,5 +170,5 @@ extension ScrubEngine {
     }
 
     /// Symbols that names, paths and versions do not hold and passwords do.
-    private static let passwordSymbols = ByteSet("!#$%^&*+=?~@")
+    static let passwordSymbols = ByteSet("!#$%^&*+=?~@")
 }

@@ -138,6 +138,9 @@ struct ScrubEngine {
     /// Whether the response being walked answers a request for API keys (`GET /keys`, `POST
     /// /1/keys`): a `key` member there holds one.
     var walksKeys = false
+    /// Whether the response being walked answers a request for API tokens (Cloudflare's `POST
+    /// /user/tokens`): a random `value` member of a record there holds one.
+    var walksTokens = false
     /// What the detectors found in each short text they ran on, for this run
     /// (``detections(in:_:)``).
     private var detected: [String: [Detection]] = [:]
