@@ -44,9 +44,36 @@ import Testing
         E.expectScrubbed(
             E.response(#"{"CLIENT_SECRET_2":"Qz81-vKd02mLx7RtPq","token_01":"tk9Lm2Xq81VbNc4Rz"}"#, "application/json"),
             ["Qz81-vKd02mLx7RtPq", "tk9Lm2Xq81VbNc4Rz"])
+        // A bare `key` of a settings file holds one when its value mixes cases with digits.
+        let remote = "[b2-archive]\ntype = b2\naccount = 6218fc29fce8\nkey = K00_XrLgz_g8knA33vO_1gYeURcie4u\n"
+        let scrubbedRemote = E.expectScrubbed(E.response(remote, "text/plain"), ["K00_XrLgz_g8knA33vO_1gYeURcie4u"])
+        #expect(scrubbedRemote.contains("account = 6218fc29fce8"))
+        E.expectUntouched(E.response("[cache]\nkey = user_profile_2024_cache_v1\nttl = 300\n", "text/plain"))
         // Other words keep their digits: a digest and a protocol version are not secrets.
         E.expectUntouched(
             E.response(#"{"sha256":"3f9a2b","oauth2":"enabled","page_2":"Qz81vKd02mLx"}"#, "application/json"))
+    }
+
+    /// A command that sets a value under a secret's name, in a CI job's trace or a Redis session;
+    /// a setting that is no secret stays.
+    @Test func aValueSetUnderASecretsNameInACommandGoes() {
+        let secret = "TyqdfjHabb+Liugi9hqk8clr9+efZcdfJmFHFY8T"
+        let trace =
+            "\u{1B}[0KRunning with gitlab-runner 17.5.2\u{1B}[0;m\n$ aws configure set region eu-west-1\n"
+            + "$ aws configure set aws_secret_access_key \(secret)\n$ redis-cli CONFIG SET requirepass Qm8!vT2pLx9zR4\n"
+            + "$ ./deploy.sh staging\n"
+        let document = E.response(trace, "text/plain")
+        E.expectScrubbed(document, [secret, "Qm8!vT2pLx9zR4"])
+        // The ANSI escapes make the body binary on disk: read what it became.
+        let body = E.scrubbedResponseBody(document)
+        #expect(body.contains("aws configure set region eu-west-1"))
+        #expect(!body.contains(secret) && !body.contains("Qm8!vT2pLx9zR4"))
+        E.expectUntouched(E.response("$ git config --global set theme dark\n$ tmux set status off\n", "text/plain"))
+        // Authorize.net's merchant credential in its XML request.
+        E.expectScrubbed(
+            E.request(
+                "<merchantAuthentication><name>5KP3u95bQpv</name><transactionKey>346HZ32z3fP4hTG2</transactionKey>"
+                    + "</merchantAuthentication>", "text/xml"), ["346HZ32z3fP4hTG2"])
     }
 
     /// SASL `PLAIN` credentials inline in a log (smtplib's debug output of `AUTH PLAIN`, an IMAP

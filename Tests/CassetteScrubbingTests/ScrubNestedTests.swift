@@ -28,6 +28,23 @@ import Testing
         #expect(decoded["data"]?["email"] == .string("user-1@example.invalid"))
     }
 
+    /// Lambda's `X-Amz-Log-Result` is base64 of the function's log tail: its lines are read (a
+    /// connection URL's password goes), and the header stays base64 of the rest of the log.
+    @Test func aLogTailInBase64InAHeaderIsReadAsText() throws {
+        let password = "ZKxgYT~%Rb_TjyqAy^1e81"
+        let log =
+            "START RequestId: 2a10c7d5 Version: $LATEST\n2026-12-01T08:30:12.114Z\t2a10c7d5\tINFO\tconnecting "
+            + "postgres://svc_field:\(password)@field-db.example.com:5432/field\nEND RequestId: 2a10c7d5\n"
+        let header = HTTPHeader("X-Amz-Log-Result", Data(log.utf8).base64EncodedString())
+        let document = E.response(#"{"ok":true}"#, "application/json", headers: [header])
+        E.expectScrubbed(document, [password])
+        let scrubbed = Scrubber.default.scrub(document)
+        let value = try #require(scrubbed.interactions[0].response?.headers.value(for: "X-Amz-Log-Result"))
+        let decoded = String(decoding: try #require(Data(base64Encoded: value)), as: UTF8.self)
+        #expect(decoded.contains("connecting postgres://svc_field:") && decoded.contains("@field-db.example.com"))
+        #expect(!decoded.contains(password))
+    }
+
     @Test func aURLPercentEncodedInAQueryValue() {
         let url =
             "https://auth.example.com/login?return_to=https%3A%2F%2Fapp.example.com%2Fcb%3Faccess_token%3Dnest3d-at-5566"

@@ -293,17 +293,32 @@ extension ScrubEngine {
             let saved = skipsEmail
             skipsEmail = nameTraits.contains(.messageID)
             defer { skipsEmail = saved }
-            // A cursor (`x-ms-continuation`) is opaque however it is encoded: shapes and echoes only.
-            let isText = ScrubEngine.isHeaderText(bytes) && !nameTraits.contains(.describing)
+            // A cursor (`x-ms-continuation`) is opaque however it is encoded: shapes and echoes only;
+            // lines of text in base64 are text whatever the name (`X-Amz-Log-Result`).
+            let isText =
+                ScrubEngine.isHeaderText(bytes)
+                && (!nameTraits.contains(.describing) || ScrubEngine.isBase64OfLines(bytes))
             return process(value, utf8: bytes, kind: isText ? .text(nil) : .plain, path: path)
         }
     }
 
-    /// Header values that are JSON, or base64 of JSON (`eyJ…` without the dots of a JWT:
-    /// `X-Amz-Client-Context`, identity headers), are read as text; others for shapes, echoes and
-    /// URLs only.
+    /// Header values that are JSON, base64 of JSON (`eyJ…` without the dots of a JWT:
+    /// `X-Amz-Client-Context`, identity headers) or base64 of lines of text (Lambda's
+    /// `X-Amz-Log-Result`, the tail of a function's log) are read as text; others for shapes,
+    /// echoes and URLs only.
     static func isHeaderText(_ bytes: [UInt8]) -> Bool {
         if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") { return true }
-        return bytes.count >= 16 && bytes.starts(with: "eyJ".utf8) && !bytes.contains(UInt8(ascii: "."))
+        if bytes.count >= 16 && bytes.starts(with: "eyJ".utf8) && !bytes.contains(UInt8(ascii: ".")) { return true }
+        return isBase64OfLines(bytes)
+    }
+
+    /// Padded base64 of UTF-8 text of more than one line, every byte printable or white space.
+    static func isBase64OfLines(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 24, bytes.count % 4 == 0,
+            bytes.allSatisfy({ ShapeBytes.isBase64($0) || $0 == UInt8(ascii: "=") }),
+            let decoded = Data(base64Encoded: Data(bytes)), decoded.contains(0x0A),
+            String(data: decoded, encoding: .utf8) != nil
+        else { return false }
+        return decoded.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 }

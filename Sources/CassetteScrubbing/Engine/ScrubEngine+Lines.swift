@@ -103,6 +103,7 @@ extension ScrubEngine {
         }
         // `docker login -u ci -p <secret> registry`, `vault login --token=<secret>`: a command's flags.
         found.spans += commandFlagSpans(bytes, cursor..<end)
+        found.spans += setCommandSpans(bytes, cursor..<end)
         if ScrubBytes.matches(LineKeyword.export, in: bytes, at: cursor, before: end) {
             cursor += LineKeyword.export.count
         }
@@ -196,7 +197,12 @@ extension ScrubEngine {
         let raw = ScrubBytes.string(bytes, valueRange.range)
         // `SLACK_HOOK_KEY=<random>`: a variable's last word `KEY` names a secret when its value is
         // random (`CACHE_KEY=users`, `SORT_KEY=created_at` stay).
-        if isSecret || ScrubEngine.looksRandom(raw) && ScrubEngine.namesKey(name) {
+        // A bare `key = <random>` of a settings file (an rclone remote's B2 application key) is one
+        // when the value mixes both cases with digits, as keys do and names of things do not.
+        if isSecret || ScrubEngine.looksRandom(raw) && ScrubEngine.namesKey(name)
+            || name.lowercased() == "key" && raw.utf8.count >= 20 && ScrubEngine.looksRandom(raw)
+                && raw.utf8.contains(where: ShapeBytes.isUpper) && raw.utf8.contains(where: ShapeBytes.isLower)
+        {
             let secret = valueRange.quote == UInt8(ascii: "\"") ? ScrubEngine.unescapeJSON(raw) ?? raw : raw
             // A translation file's message under a secret's name is about it (`forgot_password:
             // "Forgot your password?"` of `/locales/<id>/download?file_format=yml`).
@@ -225,6 +231,32 @@ extension ScrubEngine {
     static func namesKey(_ name: String) -> Bool {
         let words = ScrubNameMatcher.words(name)
         return words.count >= 2 && words.last == "key"
+    }
+
+    /// The value a command sets under a secret's name, `set <name> <value>`: `aws configure set
+    /// aws_secret_access_key …` in a CI job's trace, Redis's `CONFIG SET requirepass …`.
+    func setCommandSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
+        // Most lines set nothing: one pass over the bytes for ` set ` first, in any case.
+        let set = Array(" set ".utf8)
+        guard range.count > 8,
+            (range.lowerBound..<(range.upperBound - set.count)).contains(where: {
+                ShapeBytes.matchesIgnoringCase(set, in: bytes, at: $0)
+            })
+        else { return [] }
+        let words = ScrubEngine.blankSeparatedWords(bytes, range)
+        var spans: [Span] = []
+        for position in words.indices.dropLast(2)
+        where ScrubBytes.string(bytes, words[position]).lowercased() == "set" {
+            let name = ScrubBytes.string(bytes, words[position + 1])
+            let value = words[position + 2]
+            let secret = ScrubBytes.string(bytes, value)
+            guard isSecretName(name, in: .jsonKey), ScrubEchoPolicy.looksLikeSecret(secret),
+                !ScrubBytes.contains(secret, "SCRUBBED"), !ScrubEngine.isNeverSecret(secret, inherited: false)
+            else { continue }
+            spans.append(
+                Span(range: value, secret: secret, rule: rules.spec(.secretField), summary: "value set as \"\(name)\""))
+        }
+        return spans
     }
 
     /// The values of a command line's flags named like secrets: `--password x`, `--token=x`,

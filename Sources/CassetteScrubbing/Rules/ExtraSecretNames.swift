@@ -64,6 +64,8 @@ package enum ExtraSecretNames {
         "pass", "pwd", "pswd", "pin", "pin-code", "pincode", "passcode", "otp", "otp-code", "mfa-code", "totp",
         "code-verifier", "device-code", "oauth-verifier", "client-assertion", "private-key", "privatekey", "secret-key",
         "secretkey",
+        // Redis's passwords (`CONFIG SET requirepass …`, a replica's `masterauth`).
+        "requirepass", "masterauth",
         "access-key", "accesskey", "auth-key", "authkey", "application-key", "app-key", "appkey", "hmac",
         "hmac-key", "hmac-secret", "signing-secret", "webhook-secret", "shared-secret", "master-key",
         "account-key", "storage-key", "primary-key", "secondary-key", "primary-connection-string",

@@ -18,6 +18,8 @@ enum SecretNames {
     static let keyQualifiers: Set<String> = Set([
         "api", "access", "private", "secret", "auth", "client", "signing", "master", "encryption", "app",
         "license", "subscription", "session", "consumer", "account", "application", "shared", "stream",
+        // A payment gateway's merchant credential (Authorize.net's `transactionKey`).
+        "transaction",
     ]).union(ExtraSecretNames.keyQualifiers)
     /// Sibling keys that name the algorithm of a `key` beside them (Hawk's `hashalg`), making that
     /// `key` a symmetric key's secret.
