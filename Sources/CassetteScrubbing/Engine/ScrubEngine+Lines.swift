@@ -30,10 +30,10 @@ extension ScrubEngine {
 
     /// Whether `name`, a key's, has a secret beside it in the same text (`PUSHER_APP_KEY=8cd5…` and
     /// `PUSHER_APP_SECRET=…` of a `.env` file): the key names the app, its secret is the secret.
-    /// A value of more than 64 bytes is not a key's name; a text of more than 64 KiB (a log, not a
+    /// A value of more than 64 bytes is not a key's name; a text of more than 16 KiB (a log, not a
     /// settings file) is not read for its names, which every such key would read again.
     static func isKeyBesideItsSecret(_ name: String, value: Range<Int>, in bytes: [UInt8]) -> Bool {
-        value.count <= 64 && bytes.count <= 1 << 16 && ScrubNameMatcher.words(name).last == "key"
+        value.count <= 64 && bytes.count <= 1 << 14 && ScrubNameMatcher.words(name).last == "key"
             && ScrubNameMatcher.isKeyBesideItsSecret(name, among: lineNames(bytes))
     }
 
