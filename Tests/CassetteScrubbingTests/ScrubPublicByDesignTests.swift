@@ -43,6 +43,27 @@ import Testing
             ["73w/EUajyViAdXk+dRwhrB5oGnejeQfIlV9JmjDmTYo="])
     }
 
+    /// Cookies an analytics script sets (Application Insights, Google, Meta) identify a visitor;
+    /// the session cookie beside them is a credential.
+    @Test func analyticsCookiesStayAndTheSessionCookieGoes() {
+        let session = "CfDJ8H9V8Xk9xCCf2A3Y5RR1o99e70QZPIWUtuEK7e8noNGrg5r54Kx"
+        let cookie =
+            "ai_user=KIZD5|2026-11-30T21:04:11.482Z; ai_session=4pBm5|1796100000000|1796100012000; "
+            + "_gid=GA1.2.1455926151.1796100000; _fbp=fb.1.1796100000000.1234567890; .AspNetCore.Cookies=\(session)"
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "GET", url: "https://app.example.com/account", headers: [HTTPHeader("Cookie", cookie)]),
+                outcome: .response(RecordedResponse(status: 200)))
+        ])
+        let text = E.expectScrubbed(document, [session])
+        for kept in [
+            "ai_user=KIZD5|2026-11-30T21:04:11.482Z", "ai_session=4pBm5|1796100000000|1796100012000", "_fbp=fb.1.",
+        ] {
+            #expect(text.contains(kept), "\(kept) was changed")
+        }
+    }
+
     /// A reference to a stored secret is not the secret: Home Assistant's `!secret name`, TeamCity's
     /// `credentialsJSON:<id>`.
     @Test func referencesToStoredSecretsStay() {

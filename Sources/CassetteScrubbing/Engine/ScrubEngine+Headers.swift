@@ -276,6 +276,7 @@ extension ScrubEngine {
                 isPreference(cookie: name, bytes[valueStart..<valueEnd])
                     || isIdentifier(cookie: name, bytes[valueStart..<valueEnd])
                     || isPublicDocument(cookie: name, bytes[valueStart..<valueEnd])
+                    || ScrubEngine.isAnalyticsCookie(name, bytes[valueStart..<valueEnd])
             {
                 continue
             }
@@ -371,6 +372,20 @@ extension ScrubEngine {
         default: true
         }
     }
+
+    /// A cookie an analytics script sets to count visits (Application Insights' `ai_user` and
+    /// `ai_session`: an id and times joined by `|`; Google's `_gid`, Meta's `_fbp`, Clarity's
+    /// `_clck`, Bing's `_uetsid`, Hotjar's `_hjSession…`): identifiers of a visitor, not
+    /// credentials, though `ai_session` names a session. One token of up to 128 bytes.
+    static func isAnalyticsCookie(_ name: String, _ value: ArraySlice<UInt8>) -> Bool {
+        (analyticsCookieNames.contains(name) || name.hasPrefix("_hjSession")) && value.count <= 128
+            && value.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }
+    }
+
+    private static let analyticsCookieNames: Set<String> = [
+        "ai_user", "ai_session", "ai_authUser", "_gid", "_gat", "_fbp", "_fbc", "_gcl_au", "_clck", "_clsk",
+        "_uetsid", "_uetvid",
+    ]
 
     /// `GA1.1.1234567890.1796001012`: Google Analytics' client id, a random number and a time.
     static func isAnalyticsClientID(_ value: ArraySlice<UInt8>) -> Bool {
