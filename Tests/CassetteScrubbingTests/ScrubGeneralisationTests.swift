@@ -60,7 +60,7 @@ import Testing
         let secret = "TyqdfjHabb+Liugi9hqk8clr9+efZcdfJmFHFY8T"
         let trace =
             "\u{1B}[0KRunning with gitlab-runner 17.5.2\u{1B}[0;m\n$ aws configure set region eu-west-1\n"
-            + "$ aws configure set aws_secret_access_key \(secret)\n$ redis-cli CONFIG SET requirepass Qm8!vT2pLx9zR4\n"
+            + "$ aws configure set aws_secret_access_key \(secret)\n$ redis-cli CONFIG SET requirepass 'Qm8!vT2pLx9zR4'\n"
             + "$ ./deploy.sh staging\n"
         let document = E.response(trace, "text/plain")
         E.expectScrubbed(document, [secret, "Qm8!vT2pLx9zR4"])
@@ -68,6 +68,7 @@ import Testing
         let body = E.scrubbedResponseBody(document)
         #expect(body.contains("aws configure set region eu-west-1"))
         #expect(!body.contains(secret) && !body.contains("Qm8!vT2pLx9zR4"))
+        #expect(body.contains("requirepass 'SCRUBBED"), "the quotes around the password were lost")
         E.expectUntouched(E.response("$ git config --global set theme dark\n$ tmux set status off\n", "text/plain"))
         // Authorize.net's merchant credential in its XML request.
         E.expectScrubbed(

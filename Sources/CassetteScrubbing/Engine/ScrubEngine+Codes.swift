@@ -174,7 +174,8 @@ extension ScrubEngine {
             let start = index + verb.count
             var end = start
             while end < bytes.count, ShapeBytes.isBase64(bytes[end]) { end += 1 }
-            while end < bytes.count, end - start < 2 + 1024, bytes[end] == UInt8(ascii: "=") { end += 1 }
+            let digitsEnd = end
+            while end < bytes.count, end - digitsEnd < 2, bytes[end] == UInt8(ascii: "=") { end += 1 }
             index = max(end, index + 1)
             let credentials = ScrubBytes.string(bytes, start..<end)
             guard end - start >= 8, !ScrubBytes.contains(credentials, "SCRUBBED"),

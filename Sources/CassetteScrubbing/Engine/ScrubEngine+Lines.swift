@@ -248,7 +248,7 @@ extension ScrubEngine {
         for position in words.indices.dropLast(2)
         where ScrubBytes.string(bytes, words[position]).lowercased() == "set" {
             let name = ScrubBytes.string(bytes, words[position + 1])
-            let value = words[position + 2]
+            let value = ScrubEngine.unquoted(words[position + 2], in: bytes)
             let secret = ScrubBytes.string(bytes, value)
             guard isSecretName(name, in: .jsonKey), ScrubEchoPolicy.looksLikeSecret(secret),
                 !ScrubBytes.contains(secret, "SCRUBBED"), !ScrubEngine.isNeverSecret(secret, inherited: false)
@@ -257,6 +257,15 @@ extension ScrubEngine {
                 Span(range: value, secret: secret, rule: rules.spec(.secretField), summary: "value set as \"\(name)\""))
         }
         return spans
+    }
+
+    /// A word of a command line without the quotes around it (`'…'`, `"…"`): they are not part of
+    /// its value.
+    static func unquoted(_ word: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        guard word.count >= 2, bytes[word.lowerBound] == UInt8(ascii: "'") || bytes[word.lowerBound] == 0x22,
+            bytes[word.upperBound - 1] == bytes[word.lowerBound]
+        else { return word }
+        return (word.lowerBound + 1)..<(word.upperBound - 1)
     }
 
     /// The values of a command line's flags named like secrets: `--password x`, `--token=x`,
@@ -306,13 +315,8 @@ extension ScrubEngine {
             } else {
                 continue
             }
-            guard var found = value else { continue }
-            // A quoted value: its quotes are not part of it.
-            if found.count >= 2, bytes[found.lowerBound] == UInt8(ascii: "'") || bytes[found.lowerBound] == 0x22,
-                bytes[found.upperBound - 1] == bytes[found.lowerBound]
-            {
-                found = (found.lowerBound + 1)..<(found.upperBound - 1)
-            }
+            guard let value else { continue }
+            let found = ScrubEngine.unquoted(value, in: bytes)
             let secret = ScrubBytes.string(bytes, found)
             guard !secret.isEmpty, !secret.hasPrefix("-"), !secret.hasPrefix("$"),
                 !ScrubEngine.isNeverSecret(secret, inherited: false)
