@@ -237,10 +237,10 @@ extension ScrubEngine {
     /// aws_secret_access_key …` in a CI job's trace, Redis's `CONFIG SET requirepass …`.
     func setCommandSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
         // Most lines set nothing: one pass over the bytes for ` set ` first, in any case.
-        let set = Array(" set ".utf8)
         guard range.count > 8,
-            (range.lowerBound..<(range.upperBound - set.count)).contains(where: {
-                ShapeBytes.matchesIgnoringCase(set, in: bytes, at: $0)
+            (range.lowerBound..<(range.upperBound - 4)).contains(where: {
+                bytes[$0] == 0x20 && bytes[$0 + 4] == 0x20 && bytes[$0 + 1] | 0x20 == UInt8(ascii: "s")
+                    && bytes[$0 + 2] | 0x20 == UInt8(ascii: "e") && bytes[$0 + 3] | 0x20 == UInt8(ascii: "t")
             })
         else { return [] }
         let words = ScrubEngine.blankSeparatedWords(bytes, range)
