@@ -68,7 +68,7 @@ import Testing
         return (names ?? []).filter { $0.hasSuffix(".json") && $0 != "manifest.json" }.sorted()
     }
 
-    @Test(arguments: ["Tuning", "HeldOut", "Final", "Blind", "Unseen", "Sealed", "Locked"])
+    @Test(arguments: ["Tuning", "HeldOut", "Final", "Blind", "Unseen", "Sealed", "Locked", "Vault"])
     func theSplitIsWholeAndCanonical(split: String) throws {
         let manifest = try Self.manifest(split)
         #expect(manifest.split == split)
@@ -84,10 +84,10 @@ import Testing
                 continue
             }
             #expect(canonical == data, "\(split)/\(file) is not canonical: CASSETTE_CANONICALIZE_CORPUS=1 rewrites it")
-            // The final, blind, unseen, sealed and locked splits were written to the wider search of `scripts/measure-corpus`
+            // The final, blind, unseen, sealed, locked and vault splits were written to the wider search of `scripts/measure-corpus`
             // (its generator's own decoders), which checks their presence; here what this search cannot
             // open counts as left.
-            guard !["Final", "Blind", "Unseen", "Sealed", "Locked"].contains(split) else { continue }
+            guard !["Final", "Blind", "Unseen", "Sealed", "Locked", "Vault"].contains(split) else { continue }
             let texts = FreshSearch.texts(of: document)
             for entry in manifest.secrets + manifest.ordinary where entry.file == file {
                 #expect(FreshSearch.count(entry.value, in: texts) > 0, "\(split)/\(file): \(entry.where) is not in it")
@@ -100,7 +100,8 @@ import Testing
     /// most 1% of secrets left, at most 0.5% of ordinary values damaged, lint missing at most 1%);
     /// `Final`, `Blind`, `Unseen`, `Sealed` and `Locked` (held out until each was measured once,
     /// tuned on since) do not, and their floors are today's figures (`Locked` measured once at 19,
-    /// 23 and 6, before any rule was tuned on it).
+    /// 23 and 6, before any rule was tuned on it); `Vault`'s are its figures when it was measured
+    /// once, before any rule was tuned on it.
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         // One damaged on purpose: a secret store's `secretValue` of `AWS_REGION`, which the labeller
@@ -111,6 +112,7 @@ import Testing
         "Unseen": (leaked: 6, damaged: 10, unreported: 5),
         "Sealed": (leaked: 11, damaged: 7, unreported: 6),
         "Locked": (leaked: 7, damaged: 12, unreported: 4),
+        "Vault": (leaked: 24, damaged: 29, unreported: 7),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() async throws {
@@ -149,11 +151,18 @@ import Testing
         try await Self.holdsItsFigures("Sealed")
     }
 
-    /// The split held out now (`Tools/corpus/make_locked.py`, written apart from the rules, their
-    /// tests and documents and the other splits' cases, after the sealed split was measured and
-    /// tuned on): measured once, at the end of the change that followed.
+    /// The split held out before `Vault` (`Tools/corpus/make_locked.py`, written apart from the
+    /// rules, their tests and documents and the other splits' cases, after the sealed split was
+    /// measured and tuned on): measured once, tuned on since.
     @Test func theLockedSplitHoldsItsFigures() async throws {
         try await Self.holdsItsFigures("Locked")
+    }
+
+    /// The split held out now (`Tools/corpus/make_vault.py`, written apart from the rules, their
+    /// tests and documents and the other splits' cases, after the locked split was measured and
+    /// tuned on): measured once, at the end of the change that followed.
+    @Test func theVaultSplitHoldsItsFigures() async throws {
+        try await Self.holdsItsFigures("Vault")
     }
 
     static func holdsItsFigures(_ split: String) async throws {
