@@ -296,8 +296,8 @@ extension ScrubEngine {
             // A cursor (`x-ms-continuation`) is opaque however it is encoded: shapes and echoes only;
             // lines of text in base64 are text whatever the name (`X-Amz-Log-Result`).
             let isText =
-                ScrubEngine.isHeaderText(bytes)
-                && (!nameTraits.contains(.describing) || ScrubEngine.isBase64OfLines(bytes))
+                ScrubEngine.isJSONHeaderText(bytes) && !nameTraits.contains(.describing)
+                || ScrubEngine.isBase64OfLines(bytes)
             return process(value, utf8: bytes, kind: isText ? .text(nil) : .plain, path: path)
         }
     }
@@ -307,9 +307,13 @@ extension ScrubEngine {
     /// `X-Amz-Log-Result`, the tail of a function's log) are read as text; others for shapes,
     /// echoes and URLs only.
     static func isHeaderText(_ bytes: [UInt8]) -> Bool {
+        isJSONHeaderText(bytes) || isBase64OfLines(bytes)
+    }
+
+    /// JSON, or base64 of JSON: `eyJ…` without the dots of a JWT.
+    static func isJSONHeaderText(_ bytes: [UInt8]) -> Bool {
         if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") { return true }
-        if bytes.count >= 16 && bytes.starts(with: "eyJ".utf8) && !bytes.contains(UInt8(ascii: ".")) { return true }
-        return isBase64OfLines(bytes)
+        return bytes.count >= 16 && bytes.starts(with: "eyJ".utf8) && !bytes.contains(UInt8(ascii: "."))
     }
 
     /// Padded base64 of UTF-8 text of more than one line, every byte printable or white space.

@@ -22,19 +22,27 @@ extension ScrubEngine {
         }
         var index = 0
         var pair: (name: String, column: Int)?
+        var names: [String]?
         while index < lines.count {
-            index = line(bytes, lines, index, pair: &pair, into: &found)
+            index = line(bytes, lines, index, pair: &pair, names: &names, into: &found)
         }
         return found
     }
 
     /// Whether `name`, a key's, has a secret beside it in the same text (`PUSHER_APP_KEY=8cd5…` and
     /// `PUSHER_APP_SECRET=…` of a `.env` file): the key names the app, its secret is the secret.
-    /// A value of more than 64 bytes is not a key's name; a text of more than 16 KiB (a log, not a
-    /// settings file) is not read for its names, which every such key would read again.
-    static func isKeyBesideItsSecret(_ name: String, value: Range<Int>, in bytes: [UInt8]) -> Bool {
-        value.count <= 64 && bytes.count <= 1 << 14 && ScrubNameMatcher.words(name).last == "key"
-            && ScrubNameMatcher.isKeyBesideItsSecret(name, among: lineNames(bytes))
+    /// A value of more than 64 bytes is not a key's name; a text of more than 16 KiB is a log, not
+    /// a settings file. `names` holds the text's ``lineNames(_:)`` once they were read, for the
+    /// text's next key.
+    static func isKeyBesideItsSecret(
+        _ name: String, value: Range<Int>, in bytes: [UInt8], names: inout [String]?
+    ) -> Bool {
+        guard value.count <= 64, bytes.count <= 1 << 14, ScrubNameMatcher.words(name).last == "key" else {
+            return false
+        }
+        let read = names ?? lineNames(bytes)
+        names = read
+        return ScrubNameMatcher.isKeyBesideItsSecret(name, among: read)
     }
 
     /// The name each line of `bytes` starts with (`NAME` of `NAME=value`, `export NAME=…`,
@@ -56,10 +64,11 @@ extension ScrubEngine {
     }
 
     /// Reads line `index` (and a block that follows it) and returns the index of the next line.
-    /// `pair` carries a YAML `name: DB_PASSWORD` to the `value:` that follows it in the same mapping.
+    /// `pair` carries a YAML `name: DB_PASSWORD` to the `value:` that follows it in the same mapping;
+    /// `names` the text's line names once read (``isKeyBesideItsSecret(_:value:in:names:)``).
     private func line(
         _ bytes: [UInt8], _ lines: [Range<Int>], _ index: Int, pair: inout (name: String, column: Int)?,
-        into found: inout Found
+        names: inout [String]?, into found: inout Found
     ) -> Int {
         let line = lines[index]
         var cursor = line.lowerBound
@@ -173,7 +182,9 @@ extension ScrubEngine {
         let value = ScrubBytes.string(bytes, cursor..<end)
         // `PUSHER_APP_KEY=8cd5…` beside `PUSHER_APP_SECRET=…`: the key names the app; its secret is
         // the secret.
-        if isSecret, ScrubEngine.isKeyBesideItsSecret(name, value: cursor..<end, in: bytes) { return index + 1 }
+        if isSecret, ScrubEngine.isKeyBesideItsSecret(name, value: cursor..<end, in: bytes, names: &names) {
+            return index + 1
+        }
         if isSecret, ["|", "|-", "|+", ">", ">-", ">+"].contains(value) {
             var last = index
             while last + 1 < lines.count {

@@ -49,6 +49,8 @@ extension ScrubEngine {
     func pairStructure(_ bytes: [UInt8]) -> Found {
         var found = Found()
         var unterminated: [UInt8: Int] = [:]
+        // The text's line names, once a key-named pair asks for them.
+        var lineNames: [String]?
         var index = 0
         while index < bytes.count {
             let separator = bytes[index]
@@ -132,7 +134,9 @@ extension ScrubEngine {
                 else { continue }
             }
             if secret.hasPrefix("AIza"), ScrubEngine.isFirebaseWebConfig(bytes, after: valueRange) { continue }
-            if nameTraits.contains(.secret), ScrubEngine.isKeyBesideItsSecret(name, value: valueRange, in: bytes) {
+            if nameTraits.contains(.secret),
+                ScrubEngine.isKeyBesideItsSecret(name, value: valueRange, in: bytes, names: &lineNames)
+            {
                 continue
             }
             // A translation file's message under a secret's name is about it (`forgot_password:
