@@ -165,4 +165,85 @@ import Testing
                 "application/json"))
         E.expectScrubbed(E.request("password=aB3dE5fG7hJ9k==", "text/plain"), ["aB3dE5fG7hJ9k=="])
     }
+
+    /// A value already encrypted by the tool that stores it (Jenkins' `{AQAAAB…}`, DigitalOcean's
+    /// `EV[1:…]`, SOPS' `ENC[AES256_GCM,…]`, Vault transit's `vault:v1:…`) stays under a secret's
+    /// name: it is what the tool shows in the secret's place. A plain value there goes.
+    @Test func ciphertextsInTheirEnvelopesStay() {
+        for ciphertext in [
+            "{AQAAABAAAAAQJ92FBvkjYMU1QE2IN/TGMbdYiHRBYjhGDaBdS0PC6XBvS8O+H9f4+eoOFAMet/7f}",
+            "EV[1:QswCeub1zjkaiCWpMyWf7GJx:2sRkXXsQUl9Zuy2twOy36UNerplKMoqw4Ko5XUId38/x1WYEaW+cKyKT26zFvI/h]",
+            "ENC[AES256_GCM,data:Tr7o1kmS1lqoDw==,iv:1=,tag:2=,type:str]",
+            "vault:v1:8SDd3WHDOjf7mq69CyCqYjBXAiQQAVZRkFM13ok481zoCmHnSeDX9vyf7w==",
+        ] {
+            E.expectUntouched(E.response(#"{"db_password":"\#(ciphertext)"}"#, "application/json"))
+        }
+        E.expectScrubbed(E.response(#"{"db_password":"Tr7o1kmS1lqoDwQx"}"#, "application/json"), ["Tr7o1kmS1lqoDwQx"])
+    }
+
+    /// Client keys every app holds: PubNub's publish and subscribe keys (`pub-c-`, `sub-c-`) and
+    /// Statsig's client SDK key (`client-`). Their secret keys (`sec-c-`, `secret-`) go.
+    @Test func clientSDKKeysStayAndTheirServerSecretsGo() {
+        let publish = "pub-c-c0483332-8a80-4bd9-a423-1a70c7aa58c8"
+        let subscribe = "sub-c-85d54c7a-feeb-49f8-ac41-3ad2eb152b81"
+        let client = "client-S6BAIvFBApIZhHNiPDJFfO08InfCtnNFLxGHkqzbBvK"
+        E.expectUntouched(
+            E.response(
+                #"{"publishKey":"\#(publish)","subscribeKey":"\#(subscribe)","statsigKey":"\#(client)"}"#,
+                "application/json"))
+        let secret = "secret-Z9yXwV8uT7sR6qP5oN4mL3kJ2iH1gF0eDcBa9876"
+        let text = E.expectScrubbed(
+            E.response(#"{"clientKey":"\#(client)","serverSecret":"\#(secret)"}"#, "application/json"), [secret])
+        #expect(text.contains(client))
+    }
+
+    /// Names: `reset_token` holds a token (only a counted `token` follows a quantity, `max_token`);
+    /// `token_id` and a secret's `digest` name and fingerprint one.
+    @Test func aResetTokenGoesAndATokensIdAndDigestStay() {
+        let reset = "vEVaPNMixj60KhIGYCZOrN2BTMZ-9p7nRBDwujegeFl"
+        let text = E.expectScrubbed(
+            E.request(#"{"substitution_data":{"first_name":"Nina","reset_token":"\#(reset)"}}"#, "application/json"),
+            [reset])
+        #expect(text.contains("Nina"))
+        E.expectUntouched(
+            E.response(
+                #"{"max_token":12000,"msg":"token refreshed","secrets":[{"digest":"8565a31c1e146fb2","name":"STRIPE_SECRET_KEY"}],"token_id":"tok_EZqwNnLLDbqLBJ3A"}"#,
+                "application/json"))
+    }
+
+    /// A key sent beside its secret names the pair: `Modal-Key` beside `Modal-Secret` in headers,
+    /// `apiKey` beside `streamApiSecret` (the secret's name qualified once more), and a search-only
+    /// key a key API creates for a browser (Typesense's `documents:search`). The secrets go.
+    @Test func keysBesideTheirSecretsAndSearchOnlyKeysStay() {
+        let tokenID = "ak-2B8Lqc3ithg6NwmSyL470P"
+        let tokenSecret = "as-Xq81KDnOvqRd3LyPqB0Qm9"
+        let document = CassetteDocument(interactions: [
+            Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "https://api.modal.com/v1/run",
+                    headers: [HTTPHeader("Modal-Key", tokenID), HTTPHeader("Modal-Secret", tokenSecret)]),
+                outcome: .response(RecordedResponse(status: 200)))
+        ])
+        #expect(E.expectScrubbed(document, [tokenSecret]).contains(tokenID))
+        let streamSecret = "u308jrjvw5ovgynmj3t96a3rnsdikj638pvdt7r92n2mpziew4gznv7a7ge5dxn8"
+        let config = #"{"stream":{"apiKey":"ik5bi67p9md9","streamApiSecret":"\#(streamSecret)"}}"#
+        #expect(E.expectScrubbed(E.response(config, "application/json"), [streamSecret]).contains("ik5bi67p9md9"))
+        // A key beside another app's secret, which has its own key, is a secret (`APP_KEY`).
+        E.expectScrubbed(
+            E.response(
+                "APP_KEY=base64:73w/EUajyViAdXk+dRwhrB5oGnejeQfIlV9JmjDmTYo=\nPUSHER_APP_KEY=8cd51d55e488a4bfc85c\n"
+                    + "PUSHER_APP_SECRET=21c7dad19d276380e748\n", "text/plain"),
+            ["73w/EUajyViAdXk+dRwhrB5oGnejeQfIlV9JmjDmTYo=", "21c7dad19d276380e748"])
+        let searchOnly =
+            #"{"actions":["documents:search"],"collections":["recipes"],"description":"Search-only key for the web app","value":"xexGLXpwTyHMjuJRdMSUTca6ehvzqo37"}"#
+        E.expectUntouched(
+            CassetteDocument(interactions: [
+                Interaction(
+                    request: RecordedRequest(method: "POST", url: "https://search.example.com/keys"),
+                    outcome: .response(
+                        RecordedResponse(
+                            status: 201, headers: [HTTPHeader("Content-Type", "application/json")],
+                            body: Data(searchOnly.utf8))))
+            ]))
+    }
 }

@@ -107,6 +107,20 @@ enum ScrubEchoPolicy {
         {
             return true
         }
+        // PubNub's publish and subscribe keys (`pub-c-<uuid>`, `sub-c-<uuid>`), which every client
+        // holds; its secret key is `sec-c-`.
+        if bytes.count == 42, value.hasPrefix("pub-c-") || value.hasPrefix("sub-c-"),
+            ShapeBytes.isUUID(Array(bytes[6...]))
+        {
+            return true
+        }
+        // Statsig's client SDK key (`client-` and 40 or more letters and digits), which browsers and
+        // apps send; its server secret is `secret-`.
+        if bytes.count >= 47, bytes.count <= 80, value.hasPrefix("client-"),
+            bytes[7...].allSatisfy(ShapeBytes.isAlphanumeric)
+        {
+            return true
+        }
         // PostHog's project key (`phc_`), which its browser snippet sends; personal keys are `phx_`.
         if value.hasPrefix("phc_"), bytes.count >= 40, bytes[4...].allSatisfy(ShapeBytes.isAlphanumeric) { return true }
         if bytes.count == 37, value.hasPrefix("live_") || value.hasPrefix("test_"),
@@ -115,6 +129,33 @@ enum ScrubEchoPolicy {
             return true
         }
         return isPublicDSN(bytes) || isAsymmetricSignature(bytes) || isAnonymousRoleJWT(bytes)
+            || isCiphertextEnvelope(bytes)
+    }
+
+    /// A value already encrypted, in the envelope of the tool that encrypted it: Jenkins' `{AQAAAB…}`,
+    /// DigitalOcean's `EV[1:…]`, SOPS' `ENC[AES256_GCM,data:…]`, Ansible Vault's `$ANSIBLE_VAULT;`,
+    /// HashiCorp Vault transit's `vault:v1:…`. It is what the tool stores and shows in place of the
+    /// secret; reading it takes a key the recording does not hold.
+    static func isCiphertextEnvelope(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 24 else { return false }
+        if bytes.starts(with: "{AQAAAB".utf8), bytes.last == UInt8(ascii: "}"),
+            bytes[1..<(bytes.count - 1)].allSatisfy({ ShapeBytes.isBase64($0) || $0 == UInt8(ascii: "=") })
+        {
+            return true
+        }
+        if bytes.starts(with: "EV[1:".utf8) || bytes.starts(with: "ENC[AES256_GCM,data:".utf8) {
+            return bytes.last == UInt8(ascii: "]") && !bytes.contains(0x20)
+        }
+        if bytes.starts(with: "vault:v".utf8), let colon = bytes[7...].firstIndex(of: UInt8(ascii: ":")),
+            bytes[7..<colon].allSatisfy(ShapeBytes.isDigit), colon > 7
+        {
+            let body = bytes[(colon + 1)...]
+            let unpadded = body.prefix(while: { $0 != UInt8(ascii: "=") })
+            return !unpadded.isEmpty && unpadded.allSatisfy(ShapeBytes.isBase64)
+                && body.count - unpadded.count <= 2
+                && body.dropFirst(unpadded.count).allSatisfy { $0 == UInt8(ascii: "=") }
+        }
+        return bytes.starts(with: "$ANSIBLE_VAULT;".utf8)
     }
 
     /// A JWT that grants the anonymous role and names no one (`"role": "anon"`, no `sub`): Supabase's
