@@ -44,11 +44,33 @@ extension ScrubEngine {
                     joined = scrubbed
                 }
             }
-            let scrubbed = process(joined, kind: .text(mediaType), path: path + [.key("text")])
+            let spans = secretBodySpan(text, mediaType: mediaType)
+            let scrubbed = process(
+                joined, kind: spans.isEmpty ? .text(mediaType) : .plain, spans: spans, path: path + [.key("text")])
             return scrubbed == text ? body : Data(scrubbed.utf8)
         case .base64:
             return walkBinary(Array(body), mediaType: mediaType, path: path + [.key("base64")]).map { Data($0) } ?? body
         }
+    }
+
+    /// A body whose media type names a secret (a key store's `application/x-rundeck-data-password`,
+    /// a `text/x-secret`) holding one value of 8 to 4,096 bytes without blanks: the value is the
+    /// secret. Any other body of such a type is read as text.
+    func secretBodySpan(_ text: String, mediaType: MediaType?) -> [Span] {
+        guard let essence = mediaType?.essence, let slash = essence.firstIndex(of: "/"),
+            rules.isEnabled(.secretField)
+        else { return [] }
+        let subtype = String(essence[essence.index(after: slash)...])
+        var value = text.utf8[...]
+        while let last = value.last, last == 0x0A || last == 0x0D { value = value.dropLast() }
+        guard (8...4096).contains(value.count), !value.contains(where: { $0 <= 0x20 }),
+            !ScrubBytes.contains(text, "SCRUBBED"), isSecretName(subtype, in: .jsonKey)
+        else { return [] }
+        return [
+            Span(
+                range: 0..<value.count, secret: String(decoding: value, as: UTF8.self), rule: rules.spec(.secretField),
+                summary: "body of a \(essence) upload")
+        ]
     }
 
     /// The bytes of a body that is not UTF-8 text, with secrets replaced; `nil` when nothing changed.

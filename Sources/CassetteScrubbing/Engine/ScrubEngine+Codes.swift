@@ -105,9 +105,17 @@ extension ScrubEngine {
 
     /// Names of secrets that people write in messages before the secret itself.
     private static let proseSecretNouns: [[UInt8]] = [
-        "password", "passphrase", "passwd", "psk", "pre-shared key", "preshared key", "api key", "secret key",
-        "access key", "token", "secret",
+        "app password", "app-specific password", "password", "passphrase", "passwd", "psk", "pre-shared key",
+        "preshared key", "api key", "secret key", "access key", "token", "secret", "code", "login", "credentials",
+        "creds",
     ].map { Array($0.utf8) }
+    /// Nouns that name a secret only loosely (`the code is`, `login admin / …`): the value after
+    /// them must hold upper- and lower-case letters, digits and a symbol.
+    private static let looseProseNouns: [[UInt8]] = ["code", "login", "credentials", "creds"].map { Array($0.utf8) }
+    /// Nouns of a user and a password written as a pair (`login admin / …`, `creds: ops:…`).
+    private static let pairProseNouns: [[UInt8]] = ["login", "credentials", "creds"].map { Array($0.utf8) }
+    /// Nouns of a generated app password, shown in groups (`abcd efgh ijkl mnop`).
+    private static let groupedProseNouns: [[UInt8]] = ["app password", "app-specific password"].map { Array($0.utf8) }
 
     /// The first letters of ``proseSecretNouns``, lower-case: a byte that starts none is passed by.
     private static let proseNounInitials = ByteSet(bytes: proseSecretNouns.map { $0[0] })
@@ -138,8 +146,23 @@ extension ScrubEngine {
                 continue
             }
             index += noun.count
-            guard let value = ScrubEngine.proseValue(bytes, after: index) ?? ScrubEngine.namedValue(bytes, after: index)
-            else { continue }
+            let loose = ScrubEngine.looseProseNouns.contains(noun)
+            let value: Range<Int>
+            if ScrubEngine.groupedProseNouns.contains(noun), let grouped = ScrubEngine.groupedValue(bytes, after: index)
+            {
+                value = grouped
+            } else if ScrubEngine.pairProseNouns.contains(noun),
+                let paired = ScrubEngine.pairedValue(bytes, after: index)
+            {
+                value = paired
+            } else if let named = ScrubEngine.proseValue(bytes, after: index)
+                ?? ScrubEngine.namedValue(bytes, after: index),
+                !loose || ScrubEngine.isStrongPassword(bytes[named])
+            {
+                value = named
+            } else {
+                continue
+            }
             let secret = ScrubBytes.string(bytes, value)
             guard ScrubEchoPolicy.looksLikeSecret(secret), !ScrubBytes.contains(secret, "SCRUBBED"),
                 !ScrubEngine.isNeverSecret(secret, inherited: false),
@@ -205,12 +228,63 @@ extension ScrubEngine {
             end += 1
         }
         while end > start + 1, proseTrailing.contains(bytes[end - 1]) { end -= 1 }
-        let value = bytes[(start + 1)..<end]
-        guard (8...64).contains(value.count), value.contains(where: ShapeBytes.isUpper),
-            value.contains(where: ShapeBytes.isLower), value.contains(where: ShapeBytes.isDigit),
-            value.contains(where: passwordSymbols.contains)
-        else { return nil }
+        guard isStrongPassword(bytes[(start + 1)..<end]) else { return nil }
         return (start + 1)..<end
+    }
+
+    /// Whether bytes hold upper- and lower-case letters, digits and a symbol, as generated
+    /// passwords do and words, ids and names do not.
+    static func isStrongPassword(_ value: ArraySlice<UInt8>) -> Bool {
+        (8...64).contains(value.count) && value.contains(where: ShapeBytes.isUpper)
+            && value.contains(where: ShapeBytes.isLower) && value.contains(where: ShapeBytes.isDigit)
+            && value.contains(where: passwordSymbols.contains)
+    }
+
+    /// The password of a user and password written as a pair after `login` or `credentials`
+    /// (`staging login admin / Tq#…`, `creds: ops:Tq#…`): an optional `:`, the user, `/` or `:`
+    /// with or without blanks around it, then a value ``isStrongPassword(_:)`` accepts.
+    static func pairedValue(_ bytes: [UInt8], after start: Int) -> Range<Int>? {
+        var cursor = start
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") { cursor += 1 }
+        guard cursor < bytes.count, bytes[cursor] == 0x20 else { return nil }
+        cursor += 1
+        let user = cursor
+        while cursor < bytes.count, cursor - user <= 64, bytes[cursor] > 0x20, bytes[cursor] != UInt8(ascii: "/"),
+            bytes[cursor] != UInt8(ascii: ":")
+        {
+            cursor += 1
+        }
+        guard cursor > user else { return nil }
+        if cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "/") || bytes[cursor] == UInt8(ascii: ":") else {
+            return nil
+        }
+        cursor += 1
+        if cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+        let valueStart = cursor
+        while cursor < bytes.count, bytes[cursor] > 0x20, !proseQuotes.contains(bytes[cursor]) { cursor += 1 }
+        while cursor > valueStart, proseTrailing.contains(bytes[cursor - 1]) { cursor -= 1 }
+        guard isStrongPassword(bytes[valueStart..<cursor]) else { return nil }
+        return valueStart..<cursor
+    }
+
+    /// A generated app password within 160 bytes after its noun: four groups of four lower-case
+    /// letters and digits apart by single blanks (`dqbb 3u50 66gd pibg`), whole words.
+    static func groupedValue(_ bytes: [UInt8], after start: Int) -> Range<Int>? {
+        func isGroupByte(_ byte: UInt8) -> Bool { ShapeBytes.isLower(byte) || ShapeBytes.isDigit(byte) }
+        let length = 19
+        var cursor = start
+        while cursor + length <= min(bytes.count, start + 160) {
+            defer { cursor += 1 }
+            guard cursor == 0 || !ShapeBytes.isAlphanumeric(bytes[cursor - 1]),
+                cursor + length == bytes.count || !ShapeBytes.isAlphanumeric(bytes[cursor + length])
+            else { continue }
+            let fits = (0..<length).allSatisfy { offset in
+                offset % 5 == 4 ? bytes[cursor + offset] == 0x20 : isGroupByte(bytes[cursor + offset])
+            }
+            if fits { return cursor..<(cursor + length) }
+        }
+        return nil
     }
 
     /// The value after a secret's name in prose: up to four words of letters, then `is`, `was`, `: `

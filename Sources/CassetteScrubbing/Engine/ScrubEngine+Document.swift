@@ -42,7 +42,11 @@ extension ScrubEngine {
     /// Request, redirects, then response.
     mutating func walk(_ interaction: Interaction, path: [JSONPathComponent]) -> Interaction {
         var result = interaction
+        // A request that creates a gateway's key credential (`POST /consumers/7/key-auth`) sends
+        // the key itself; a request to `/keys` sends a name and permissions, and is left alone.
+        walksKeys = ScrubEngine.names(interaction.request.url, oneOf: ScrubEngine.keyCredentialSegments)
         result.request = walk(interaction.request, path: path + [.key("request")])
+        walksKeys = false
         for (index, hop) in interaction.redirects.enumerated() {
             let place = path + [.key("redirects"), .index(index)]
             result.redirects[index].url = process(hop.url, kind: .url, path: place + [.key("url")])
@@ -77,9 +81,13 @@ extension ScrubEngine {
     }
 
     /// URL path segments that name a collection of API keys.
-    static let keyCollectionSegments: Set<String> = [
+    static let keyCollectionSegments: Set<String> = keyCredentialSegments.union([
         "keys", "api-keys", "api_keys", "apikeys", "access-keys", "listkeys",
-    ]
+    ])
+
+    /// Path segments that name a gateway's key-auth credentials of a consumer (Kong's and APISIX's
+    /// `key-auth` plugin), whose requests carry the key.
+    static let keyCredentialSegments: Set<String> = ["key-auth", "key_auth", "keyauth"]
 
     /// Path segments that name a collection of API tokens.
     static let tokenCollectionSegments: Set<String> = [
@@ -99,7 +107,7 @@ extension ScrubEngine {
     }
 
     /// Whether the path's last segment, or the one before an id, is one of `collections`.
-    private static func names(_ url: String, oneOf collections: Set<String>) -> Bool {
+    static func names(_ url: String, oneOf collections: Set<String>) -> Bool {
         let path = URLParts(url).path
         let segments = path.split(separator: "/").suffix(2).map { $0.lowercased() }
         return segments.last.map(collections.contains) == true
@@ -243,12 +251,16 @@ extension ScrubEngine {
         var result = headers
         for (index, header) in headers.enumerated() {
             let place = path + [.key("headers"), .index(index), .key("value")]
-            result[index].value = processHeader(header, path: place)
+            result[index].value = processHeader(header, among: headers, path: place)
         }
         return result
     }
 
-    mutating func processHeader(_ header: HTTPHeader, path: [JSONPathComponent]) -> String {
+    /// A header's value scrubbed; `headers` are those sent with it (`Modal-Key` beside `Modal-Secret`:
+    /// the key names the pair, the secret proves it).
+    mutating func processHeader(_ header: HTTPHeader, among headers: [HTTPHeader] = [], path: [JSONPathComponent])
+        -> String
+    {
         let value = header.value
         let bytes = Array(value.utf8)
         switch ScrubHeaderStructure.of(header.name) {
@@ -271,7 +283,9 @@ extension ScrubEngine {
                 ScrubNameMatcher.words(header.name).last == "identity" && ShapeBytes.isUUID(bytes)
             // A publishable key under a secret's name (`apikey: <Supabase anon key>`) is public.
             let isPublic = !masking && ScrubEchoPolicy.isPublicByDesign(value)
-            if rules.isEnabled(.secretHeader), nameTraits.contains(.secret), !isIdentityID, !isPublic {
+            let isKeyOfPair =
+                bytes.count <= 64 && ScrubNameMatcher.isKeyBesideItsSecret(header.name, among: headers.lazy.map(\.name))
+            if rules.isEnabled(.secretHeader), nameTraits.contains(.secret), !isIdentityID, !isPublic, !isKeyOfPair {
                 // `Signature: keyId="…",algorithm="…",signature="…"`: only the secret parameters.
                 if !masking,
                     let spans = parameterSpans(

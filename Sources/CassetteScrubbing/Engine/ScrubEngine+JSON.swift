@@ -30,6 +30,14 @@ extension ScrubEngine {
         /// (`set_password(new_password: $p)`): member name to argument name.
         /// Optional, not empty, so that a scope without any costs no reference counting.
         var boundSecrets: [String: String]?
+        /// A query result's rows are below (`rows`, `data`): the names of its secret columns by
+        /// position (`nil` for the others), from the column list beside them.
+        var columns: [String?]?
+        /// This value is one row of such a result: its cells by position (an array, or BigQuery's
+        /// `{"f": [{"v": …}]}`).
+        var cells: [String?]?
+        /// This object is one of BigQuery's cells (`{"v": …}`) of a secret column of that name.
+        var cell: String?
     }
 
     /// Where a JSON value is: the path findings name (into a structured body, or the text location
@@ -70,6 +78,19 @@ extension ScrubEngine {
             let commandSecrets = ScrubEngine.redisArguments(elements).map(redisSecretArguments) ?? []
             for (index, element) in elements.enumerated() {
                 var elementScope = scope
+                if let columns = scope.columns {
+                    elementScope.columns = nil
+                    elementScope.cells = columns
+                } else if let cells = scope.cells {
+                    elementScope.cells = nil
+                    if index < cells.count, let column = cells[index] {
+                        if case .object = element {
+                            elementScope.cell = column
+                        } else {
+                            elementScope.secret = (column, false)
+                        }
+                    }
+                }
                 if commandSecrets.contains(index), case .string(let verb) = elements[0] {
                     elementScope.secret = ("argument of Redis \(verb.uppercased())", false)
                 }
@@ -106,11 +127,13 @@ extension ScrubEngine {
         // for the value member, whatever the value member's own name says.
         let prefixedPair = ScrubEngine.prefixedPair(loweredKeys)
         var pairNameIsPlain = false
+        var ownPairName = false
         for (index, (member, lowered)) in zip(members, loweredKeys).enumerated()
         where SecretNames.pairNameKeys.contains(lowered) || prefixedPair?.name == index {
             guard case .string(let name) = member.value else { continue }
             if isSecretName(name, in: .jsonKey) || ScrubHeaderStructure.of(name).map({ $0 != .url }) == true {
                 pairName = name
+                ownPairName = true
             } else if prefixedPair?.name == index {
                 pairNameIsPlain = true
             }
@@ -118,9 +141,11 @@ extension ScrubEngine {
         if phase == .collect, !masking { registerComparedSecrets(members, loweredKeys) }
         let isGrant = loweredKeys.contains("grant_type")
         // A symmetric key with its algorithm (Hawk credentials from a token server: `id`, `key`,
-        // `hashalg`; an HMAC key record): its `key` is the secret, though the name alone says little.
+        // `hashalg`; an HMAC key record): its `key` is the secret, though the name alone says little;
+        // unless a `secret` beside it is the secret and the key names it (a gateway's JWT credential).
         let isKeyWithAlgorithm =
             loweredKeys.contains("key") && loweredKeys.contains { SecretNames.keyAlgorithmKeys.contains($0) }
+            && !loweredKeys.contains("secret")
         // A record in an answer about API keys (Meilisearch's `GET /keys`, Algolia's `POST /1/keys`):
         // its `key` is one, unless the record says it is for search only, which front ends ship.
         let isKeyRecord =
@@ -129,6 +154,7 @@ extension ScrubEngine {
         // of Azure's `listKeys`): a random value beside no `key` member.
         let isValueRecord =
             (walksKeys || walksTokens) && !loweredKeys.contains("key") && loweredKeys.contains("value")
+            && !ScrubEngine.isSearchOnlyKeyRecord(members, loweredKeys)
             && zip(members, loweredKeys).contains { member, lowered in
                 guard lowered == "value", case .string(let text) = member.value else { return false }
                 return text.utf8.count >= 16 && !text.utf8.contains(0x20) && ScrubEchoPolicy.looksLikeSecret(text)
@@ -143,6 +169,10 @@ extension ScrubEngine {
         // A GraphQL request: the variables its query binds to arguments named like secrets.
         let boundSecrets = ScrubEngine.graphQLSecretVariables(
             members, loweredKeys, isSecret: { isSecretName($0, in: .jsonKey) })
+        // A query result (BigQuery's `schema.fields` and `rows`, Trino's `columns` and `data`,
+        // ClickHouse's `meta` and `data`, Snowflake's `resultSetMetaData.rowType` and `data`): a
+        // cell of a column named like a secret (`smtp_password`) is one.
+        let table = enabled && scope.cells == nil ? secretColumns(members, loweredKeys) : nil
         // Whether the object is a catalogue of translations, judged only once a member is secret.
         var isCatalogue: Bool?
         var result = members
@@ -154,6 +184,9 @@ extension ScrubEngine {
             let keyTraits = traits(key, in: .jsonKey)
             child.messageID = keyTraits.contains(.messageID)
             if !boundSecrets.isEmpty, loweredKeys[index] == "variables" { child.boundSecrets = boundSecrets }
+            if let table, table.rows == index { child.columns = table.columns }
+            if let cells = scope.cells, loweredKeys[index] == "f" { child.cells = cells }
+            if let cell = scope.cell, loweredKeys[index] == "v" { child.secret = (cell, false) }
             // A JSON:API record of a credential (`{"type": "api_keys", "attributes": {"key": …}}`,
             // Datadog's and others' key-creation answers): its attributes' `key`, `token`, `secret`
             // and `value` hold it, though their names alone say nothing.
@@ -180,7 +213,8 @@ extension ScrubEngine {
                 // store) stays one whatever its pair's name says: a store's values are its secrets.
             } else if let pairName,
                 SecretNames.pairValueKeys.contains(loweredKeys[index]) || prefixedPair?.value == index
-                    || scope.pairName != nil && SecretNames.isTypedValueKey(loweredKeys[index])
+                    || (scope.pairName != nil || ownPairName) && SecretNames.isTypedValueKey(loweredKeys[index])
+                    || ownPairName && ScrubEngine.isPairData(loweredKeys[index], member.value)
             {
                 if let structure = ScrubHeaderStructure.of(pairName), structure != .url {
                     child.structure = (structure, pairName)
@@ -252,6 +286,59 @@ extension ScrubEngine {
         return renamed && !place.isText ? .object(sorting: result) : .object(result)
     }
 
+    /// Members that hold a query result's rows.
+    static let tableRowKeys: Set<String> = ["rows", "data", "values", "data_array", "datarows"]
+    /// Members that list a query result's columns, beside its rows or one object below.
+    static let tableColumnKeys: Set<String> = ["columns", "fields", "meta", "rowtype", "schema", "resultsetmetadata"]
+    /// Members of a column's object that hold its name.
+    static let columnNameKeys: Set<String> = ["name", "columnname", "column_name", "label"]
+
+    /// The rows member of a query result and the names of its secret columns by position, when the
+    /// object holds both a column list and rows, and a column is named like a secret.
+    func secretColumns(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> (rows: Int, columns: [String?])? {
+        guard let rows = loweredKeys.firstIndex(where: ScrubEngine.tableRowKeys.contains),
+            case .array(let rowValues) = members[rows].value, !rowValues.isEmpty,
+            let list = loweredKeys.firstIndex(where: ScrubEngine.tableColumnKeys.contains),
+            let names = ScrubEngine.columnNames(members[list].value, depth: 0)
+        else { return nil }
+        let columns = names.map { name in name.flatMap { isSecretName($0, in: .jsonKey) ? $0 : nil } }
+        return columns.contains { $0 != nil } ? (rows, columns) : nil
+    }
+
+    /// The column names of a column list: strings, or objects naming their column; a list one
+    /// object below (`schema.fields`, `resultSetMetaData.rowType`).
+    static func columnNames(_ value: JSONValue, depth: Int) -> [String?]? {
+        switch value {
+        case .array(let elements) where !elements.isEmpty && elements.count <= 1_000:
+            let names: [String?] = elements.map { element in
+                switch element {
+                case .string(let name): return name
+                case .object(let members):
+                    for member in members where columnNameKeys.contains(ScrubBytes.lowercased(member.key)) {
+                        if case .string(let name) = member.value { return name }
+                    }
+                    return nil
+                default: return nil
+                }
+            }
+            return names.contains { $0 != nil } ? names : nil
+        case .object(let members) where depth == 0:
+            for member in members where tableColumnKeys.contains(ScrubBytes.lowercased(member.key)) {
+                if let names = columnNames(member.value, depth: 1) { return names }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a member is the `data` string of a name and its value (a CI system's repository
+    /// secret, `{"name": "docker_password", "data": "…"}`); an object under `data` is read on its own.
+    static func isPairData(_ lowered: String, _ value: JSONValue) -> Bool {
+        guard lowered == "data", case .string = value else { return false }
+        return true
+    }
+
     /// Whether a value is a string that is a dotted path of words (`auth.password.label`, a
     /// translation's key).
     static func holdsIdentifierPath(_ value: JSONValue) -> Bool {
@@ -265,7 +352,15 @@ extension ScrubEngine {
         for (member, lowered) in zip(members, loweredKeys) {
             switch (lowered, member.value) {
             case ("actions", .array(let actions)), ("acl", .array(let actions)):
-                if actions == [.string("search")] { return true }
+                // `["search"]` (Meilisearch), `["documents:search"]` (Typesense).
+                if !actions.isEmpty,
+                    actions.allSatisfy({ action in
+                        guard case .string(let text) = action else { return false }
+                        return text == "search" || text.hasSuffix(":search")
+                    })
+                {
+                    return true
+                }
             case ("name", .string(let text)), ("description", .string(let text)):
                 // A name says what the key is (`Default Search API Key`); a description may say what
                 // it is not (`anything that is not a search operation`), so only `search-only` there.

@@ -113,6 +113,7 @@ extension ScrubEngine {
         // `docker login -u ci -p <secret> registry`, `vault login --token=<secret>`: a command's flags.
         found.spans += commandFlagSpans(bytes, cursor..<end)
         found.spans += setCommandSpans(bytes, cursor..<end)
+        found.spans += loginCommandSpans(bytes, cursor..<end)
         if ScrubBytes.matches(LineKeyword.export, in: bytes, at: cursor, before: end) {
             cursor += LineKeyword.export.count
         }
@@ -269,6 +270,41 @@ extension ScrubEngine {
         }
         return spans
     }
+
+    /// The password of a mail or file protocol's login command in a pasted session log: IMAP's
+    /// `a001 LOGIN user password` (a tag, the command, the user, the password: nothing else on the
+    /// line) and POP3's or FTP's `PASS password`. Commands are written in capitals, as clients send
+    /// them; the value must look like a secret, so a test runner's `PASS src/app.test.js` stays.
+    func loginCommandSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Span] {
+        guard range.count >= 10, bytes[range.lowerBound] != 0x20, rules.isEnabled(.secretField),
+            ScrubBytes.firstIndex(
+                of: ScrubEngine.loginVerb, in: bytes, from: range.lowerBound, before: range.upperBound)
+                != nil
+                || ScrubBytes.matches(ScrubEngine.passVerb, in: bytes, at: range.lowerBound, before: range.upperBound)
+        else { return [] }
+        let words = ScrubEngine.blankSeparatedWords(bytes, range)
+        let value: Range<Int>
+        if words.count == 4, ScrubBytes.string(bytes, words[1]) == "LOGIN",
+            bytes[words[0]].allSatisfy(ShapeBytes.isAlphanumeric), words[0].count <= 12
+        {
+            value = ScrubEngine.unquoted(words[3], in: bytes)
+        } else if words.count == 2, ScrubBytes.string(bytes, words[0]) == "PASS" {
+            value = words[1]
+        } else {
+            return []
+        }
+        let secret = ScrubBytes.string(bytes, value)
+        guard ScrubEchoPolicy.looksLikeSecret(secret), !ScrubBytes.contains(secret, "SCRUBBED"),
+            !ScrubEngine.isNeverSecret(secret, inherited: false), !ScrubEchoPolicy.isIdentifierPath(secret),
+            !secret.contains("/")
+        else { return [] }
+        return [
+            Span(range: value, secret: secret, rule: rules.spec(.secretField), summary: "password of a login command")
+        ]
+    }
+
+    private static let loginVerb = Array(" LOGIN ".utf8)
+    private static let passVerb = Array("PASS ".utf8)
 
     /// A word of a command line without the quotes around it (`'…'`, `"…"`): they are not part of
     /// its value.

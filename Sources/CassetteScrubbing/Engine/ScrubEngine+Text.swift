@@ -3,6 +3,7 @@ import Foundation
 extension ScrubEngine {
     /// The delimiters of a URL or form, which a text percent-encoded whole has only as escapes.
     private static let urlDelimiters = ByteSet(":/?=&")
+    private static let oracleScheme = Array("jdbc:oracle:".utf8)
     /// The symbols a form field's name may hold beside letters and digits.
     private static let formNameSymbols = ByteSet("_.-[]%+*~")
 
@@ -92,6 +93,41 @@ extension ScrubEngine {
         found.addClear(oneTimeCodes(bytes))
         found.addClear(secretsInProse(bytes))
         found.addClear(saslPlainCredentials(bytes))
+        found.addClear(oracleConnectCredentials(bytes))
+    }
+
+    /// The password of an Oracle connect string in a JDBC URL, `jdbc:oracle:thin:scott/<password>@//host:1521/svc`
+    /// (also `:oci:`): the user and the password sit before the `@`, apart by `/`, in no URL form
+    /// the URL reader knows.
+    func oracleConnectCredentials(_ bytes: [UInt8]) -> Found {
+        var found = Found()
+        guard rules.isEnabled(.secretField) else { return found }
+        var from = 0
+        while let start = ScrubBytes.firstIndex(of: ScrubEngine.oracleScheme, in: bytes, from: from) {
+            from = start + ScrubEngine.oracleScheme.count
+            var cursor = from
+            while cursor < bytes.count, ShapeBytes.isLetter(bytes[cursor]) { cursor += 1 }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { continue }
+            let credentials = cursor + 1
+            var slash: Int?
+            var at: Int?
+            var end = credentials
+            while end < bytes.count, end - credentials <= 256, bytes[end] > 0x20, bytes[end] != 0x22 {
+                if bytes[end] == UInt8(ascii: "/"), slash == nil { slash = end }
+                if bytes[end] == UInt8(ascii: "@"), at == nil { at = end }
+                end += 1
+            }
+            guard let slash, let at, slash > credentials, at > slash + 1 else { continue }
+            let value = (slash + 1)..<at
+            let secret = ScrubBytes.string(bytes, value)
+            guard !ScrubBytes.contains(secret, "SCRUBBED"), !secret.contains("/"), secret.first != "$" else { continue }
+            found.spans.append(
+                Span(
+                    range: value, secret: secret, rule: rules.spec(.secretField),
+                    summary: "password of an Oracle connect string"))
+            from = at
+        }
+        return found
     }
 
     /// Where the headers of a MIME entity end: the first blank line (`\r\n\r\n` or `\n\n`, whichever

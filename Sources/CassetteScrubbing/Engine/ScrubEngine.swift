@@ -565,7 +565,11 @@ struct ScrubEngine {
             let decoded = ScrubBytes.percentDecoded(Substring(raw), plusAsSpace: plusAsSpace)
             let result = process(decoded, kind: item.kind, path: path)
             guard result != decoded else { return [] }
-            return [Edit(range: item.range, replacement: ScrubBytes.percentEncoded(result, plusForSpace: plusAsSpace))]
+            return [
+                Edit(
+                    range: item.range,
+                    replacement: ScrubBytes.percentEncoded(result, like: raw, plusForSpace: plusAsSpace))
+            ]
         case .base64(let style):
             guard let (decoded, _) = ScrubTextCodecs.base64Text(raw) else { return [] }
             let saved = fitsLength

@@ -211,7 +211,7 @@ package enum ExtraSecretNames {
         "timestamp", "date", "time", "changed", "updated", "created", "disabled", "expired", "rotated", "rotation",
         "lifetime", "label", "description", "title", "requirements", "complexity", "rules", "fingerprint", "kind",
         "status", "sha256", "md5", "sha1", "size", "details", "provider", "issuer", "location", "path", "file",
-        "filename", "ref", "arn", "param", "header", "field", "last4", "prefix", "suffix", "accessor",
+        "filename", "ref", "arn", "param", "header", "field", "last4", "prefix", "suffix", "accessor", "digest",
         // Units of a duration: `TOKEN_TTL_SECONDS`, `session_timeout_ms`, `passwordMaxAgeDays`.
         "seconds", "ms", "millis", "milliseconds", "minutes", "mins", "hours", "days",
     ]

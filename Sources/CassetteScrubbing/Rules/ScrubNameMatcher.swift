@@ -114,9 +114,12 @@ package struct ScrubNameMatcher: Sendable {
         {
             return traits.union(.describing)
         }
-        // A key's id names the key (`applicationKeyId`, `api_key_id`, `keyId`), and a part or a
-        // mask of a secret is not the secret (`token_last_eight`, `key_fingerprint`, `password_preview`).
-        if judged == "keyid" || words.count >= 2 && judged == "id" && words[words.count - 2] == "key"
+        // A key's or token's id names it (`applicationKeyId`, `api_key_id`, `keyId`, `token_id`), and
+        // a part or a mask of a secret is not the secret (`token_last_eight`, `key_fingerprint`,
+        // `password_preview`). A `secret_id` stays a secret: Vault's AppRole logs in with one.
+        if judged == "keyid" || judged == "tokenid"
+            || words.count >= 2 && judged == "id"
+                && (words[words.count - 2] == "key" || words[words.count - 2] == "token")
             || words.dropFirst().contains(where: SecretNames.partWords.contains)
         {
             return traits.union(.describing)
@@ -150,10 +153,10 @@ package struct ScrubNameMatcher: Sendable {
             let word = plural.count >= 4 && plural.hasSuffix("s") ? String(plural.dropLast()) : plural
             if SecretNames.secretWords.contains(word) || SecretNames.secretWords.contains(plural) {
                 // Counted tokens are plural (`cache_read_input_tokens`) or follow their quantity
-                // (`max_token`); `read_only_rest_token` is a token.
+                // (`max_token`); `read_only_rest_token` and `reset_token` are tokens.
                 if word == "token",
                     plural == "tokens" && words.contains(where: SecretNames.quantityWords.contains)
-                        || position > 0 && SecretNames.quantityWords.contains(words[position - 1])
+                        || position > 0 && SecretNames.singularQuantityWords.contains(words[position - 1])
                 {
                     continue
                 }
@@ -206,13 +209,24 @@ package struct ScrubNameMatcher: Sendable {
     }
 
     /// Whether `name` is the key half of a key and its secret sent together (`api_key` beside
-    /// `api_secret`, `consumer_key` beside `consumer_secret`, `key` beside `secret`): the key names
-    /// the account or the pair, the secret proves it.
+    /// `api_secret` or `api_secret_key`, `consumer_key` beside `consumer_secret`, `key` beside
+    /// `secret`, `apiKey` beside `streamApiSecret`): the key names the account or the pair, the
+    /// secret proves it.
     package static func isKeyBesideItsSecret(_ name: String, among names: some Sequence<String>) -> Bool {
         let own = words(name)
         guard own.last == "key" else { return false }
-        let secret = own.dropLast() + ["secret"]
-        return names.contains { $0 != name && words($0).elementsEqual(secret) }
+        let secret = Array(own.dropLast()) + ["secret"]
+        let siblings = names.filter { $0 != name }.map(words)
+        return siblings.contains { theirs in
+            if theirs == secret || theirs == secret + ["key"] { return true }
+            // One more qualifier before a qualified pair (`streamApiSecret` beside `apiKey`), when
+            // that secret has no key of its own beside it (`APP_KEY` is not `PUSHER_APP_SECRET`'s).
+            guard own.count >= 2, theirs.count == secret.count + 1, theirs.dropFirst().elementsEqual(secret) else {
+                return false
+            }
+            let theirKey = Array(theirs.dropLast()) + ["key"]
+            return !siblings.contains(theirKey)
+        }
     }
 
     /// The lower-cased words of a name.

@@ -67,6 +67,12 @@ enum SecretNames {
         "prompt", "completion", "input", "output", "cached", "reasoning", "budget", "estimated", "num", "number",
         "audio", "text", "image", "accepted", "rejected", "cache", "creation", "read", "billed",
     ]).union(ExtraSecretNames.tokenCountWords)
+    /// Words of quantity that count one `token` right after them (`max_token`, `prompt_token`); a
+    /// word that may also say what a token is for (`reset_token`, `read_token`) is not one of them.
+    static let singularQuantityWords: Set<String> = [
+        "ratelimit", "rate", "limit", "remaining", "usage", "used", "max", "min", "total", "count", "prompt",
+        "completion", "cached", "reasoning", "budget", "estimated", "num", "number", "billed",
+    ]
     /// Whole names (as words joined by `-`) that contain a secret word but hold none.
     static let benignNames: Set<String> = Set([
         "access-control-allow-credentials", "access-control-allow-headers", "access-control-expose-headers",
@@ -116,7 +122,8 @@ enum SecretNames {
     static let pairValueKeys: Set<String> = ["value", "values", "secret", "secretvalue", "content"]
     /// Whether `lowered` is the member of a typed value that holds it, one level below a secret's
     /// name: Firestore's and protobuf JSON's `stringValue` and `bytesValue`
-    /// (`"signingSecret": {"stringValue": …}`), DynamoDB's `S` and `B` (`"password": {"S": …}`).
+    /// (`"signingSecret": {"stringValue": …}`), DynamoDB's `S` and `B` (`"password": {"S": …}`); also
+    /// beside the name in the same object (a secret store's `{"key": "jdbc-password", "string_value": …}`).
     static func isTypedValueKey(_ lowered: String) -> Bool {
         lowered == "s" || lowered == "b" || lowered.utf8.count <= 16 && lowered.hasSuffix("value")
     }

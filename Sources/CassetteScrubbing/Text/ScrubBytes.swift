@@ -68,11 +68,43 @@ enum ScrubBytes {
     static func percentEncoded(
         _ text: String, allowingQueryCharacters: Bool = false, lowercaseHex: Bool = false, plusForSpace: Bool = false
     ) -> String {
-        let allowed = allowingQueryCharacters ? queryTolerated : unreserved
+        escaped(
+            text, keeping: allowingQueryCharacters ? queryTolerated : unreserved, lowercaseHex: lowercaseHex,
+            plusForSpace: plusForSpace)
+    }
+
+    /// Percent-encodes `text` the way `original` was: the bytes `original` holds unescaped (but
+    /// `%`, and `+` where it stands for a space) stay unescaped, the others are escaped with the
+    /// case of hex digits `original` used. A form value `jdbc:oracle:thin:u/p@//h` whose password
+    /// is replaced keeps its `:`, `/` and `@`.
+    static func percentEncoded(_ text: String, like original: String, plusForSpace: Bool) -> String {
+        var kept = unreserved
+        var lowercaseHex = false
+        let raw = Array(original.utf8)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "%"), index + 2 < raw.count {
+                lowercaseHex = lowercaseHex || ShapeBytes.isLower(raw[index + 1]) || ShapeBytes.isLower(raw[index + 2])
+                index += 3
+                continue
+            }
+            if byte < 0x80, byte > 0x20, byte != UInt8(ascii: "%"), !(plusForSpace && byte == UInt8(ascii: "+")) {
+                kept = kept.union(ByteSet(bytes: CollectionOfOne(byte)))
+            }
+            index += 1
+        }
+        return escaped(text, keeping: kept, lowercaseHex: lowercaseHex, plusForSpace: plusForSpace)
+    }
+
+    /// Every byte of `text` outside `kept` as `%XX`; spaces as `+` when `plusForSpace`.
+    private static func escaped(_ text: String, keeping kept: ByteSet, lowercaseHex: Bool, plusForSpace: Bool)
+        -> String
+    {
         let digits = Array((lowercaseHex ? "0123456789abcdef" : "0123456789ABCDEF").utf8)
         var output: [UInt8] = []
         for byte in text.utf8 {
-            if allowed.contains(byte) {
+            if byte < 0x80, kept.contains(byte) {
                 output.append(byte)
             } else if plusForSpace && byte == 0x20 {
                 output.append(UInt8(ascii: "+"))
