@@ -87,7 +87,12 @@ extension ScrubEngine {
             let quote = bytes[cursor]
             var valueRange: Range<Int>
             var quoted = false
-            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") || quote == UInt8(ascii: "`") {
+            if quote == UInt8(ascii: "\\"), let close = ScrubEngine.closingEscapedQuote(bytes, from: cursor) {
+                // A pair inside a string of JSON-like text that does not parse (a log line, a
+                // truncated answer): `password=\"…\"`, its quotes escaped.
+                valueRange = (cursor + 2)..<close
+                quoted = true
+            } else if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") || quote == UInt8(ascii: "`") {
                 if let limit = unterminated[quote], cursor < limit {
                     index += 1
                     continue
@@ -219,5 +224,22 @@ extension ScrubEngine {
         guard escaped.contains("\\") else { return escaped }
         guard case .string(let text)? = try? JSONParser.parse(Data(("\"" + escaped + "\"").utf8)) else { return nil }
         return text
+    }
+
+    /// Where the value of `\"…\"` at `start` ends: the index of the `\` of the closing `\"` on
+    /// the same line; `nil` unless `start` opens one.
+    static func closingEscapedQuote(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start + 2 < bytes.count, bytes[start + 1] == UInt8(ascii: "\""), bytes[start + 2] != UInt8(ascii: "\\")
+        else { return nil }
+        var index = start + 2
+        while index + 1 < bytes.count, bytes[index] != 0x0A, index - start <= 4_096 {
+            if bytes[index] == UInt8(ascii: "\\") {
+                if bytes[index + 1] == UInt8(ascii: "\"") { return index > start + 2 ? index : nil }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return nil
     }
 }
