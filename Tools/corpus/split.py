@@ -1,4 +1,4 @@
-"""The registry and harness that the held-out splits (Unseen, Sealed, Locked, Vault) share.
+"""The registry and harness that the held-out splits (Unseen, Sealed, Locked, Vault, Quarry) share.
 
 A split registers its cases with `@split.case(name, domain)`; each case labels the values it writes
 with `split.secret(value, cls, where)` and `split.ordinary(value, cls, where)` and returns its
