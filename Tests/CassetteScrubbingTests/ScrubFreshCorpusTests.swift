@@ -98,10 +98,10 @@ import Testing
     /// The most each split may miss today, lowered as rules improve and never raised. `Tuning` and
     /// `HeldOut` (held out until it was measured once, tuned on since) meet the targets (at
     /// most 1% of secrets left, at most 0.5% of ordinary values damaged, lint missing at most 1%);
-    /// `Final`, `Blind`, `Unseen`, `Sealed`, `Locked` and `Vault` (held out until each was measured
-    /// once, tuned on since) do not, and their floors are today's figures (`Locked` measured once at
-    /// 19, 23 and 6, `Vault` at 24, 29 and 7, before any rule was tuned on them); `Quarry`'s are
-    /// its figures when it was measured once, before any rule was tuned on it.
+    /// `Final`, `Blind`, `Unseen`, `Sealed`, `Locked`, `Vault` and `Quarry` (held out until each was
+    /// measured once, tuned on since) do not, and their floors are today's figures (`Locked`
+    /// measured once at 19, 23 and 6, `Vault` at 24, 29 and 7, `Quarry` at 23, 22 and 11, before any
+    /// rule was tuned on them).
     static let floors: [String: (leaked: Int, damaged: Int, unreported: Int)] = [
         "Tuning": (leaked: 1, damaged: 0, unreported: 1),
         // One damaged on purpose: a secret store's `secretValue` of `AWS_REGION`, which the labeller
@@ -113,7 +113,7 @@ import Testing
         "Sealed": (leaked: 11, damaged: 7, unreported: 6),
         "Locked": (leaked: 7, damaged: 12, unreported: 4),
         "Vault": (leaked: 12, damaged: 18, unreported: 6),
-        "Quarry": (leaked: 23, damaged: 22, unreported: 11),
+        "Quarry": (leaked: 15, damaged: 12, unreported: 9),
     ]
 
     @Test func theTuningSplitHoldsItsFigures() async throws {
@@ -166,9 +166,9 @@ import Testing
         try await Self.holdsItsFigures("Vault")
     }
 
-    /// The split held out now (`Tools/corpus/make_quarry.py`, written apart from the rules, their
+    /// The split held out last (`Tools/corpus/make_quarry.py`, written apart from the rules, their
     /// tests and documents and the other splits' cases, after the vault split was measured and
-    /// tuned on): measured once, at the end of the change that followed.
+    /// tuned on): measured once, tuned on since. A next round writes a new split to measure.
     @Test func theQuarrySplitHoldsItsFigures() async throws {
         try await Self.holdsItsFigures("Quarry")
     }

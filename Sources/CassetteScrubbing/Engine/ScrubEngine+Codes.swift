@@ -120,8 +120,8 @@ extension ScrubEngine {
     /// The first letters of ``proseSecretNouns``, lower-case: a byte that starts none is passed by.
     private static let proseNounInitials = ByteSet(bytes: proseSecretNouns.map { $0[0] })
     private static let identifierJoints = ByteSet(":/.")
-    private static let proseQuotes = ByteSet("\"'`")
-    private static let proseTrailing = ByteSet(".,;:!?)]")
+    static let proseQuotes = ByteSet("\"'`")
+    static let proseTrailing = ByteSet(".,;:!?)]")
 
     /// A secret quoted in a message's text: a name of a secret, up to four words, `is`, `was`, `: `
     /// or `=`, then a value that looks like a secret (`The temporary password you sent me was

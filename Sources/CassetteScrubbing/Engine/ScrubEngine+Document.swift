@@ -45,8 +45,10 @@ extension ScrubEngine {
         // A request that creates a gateway's key credential (`POST /consumers/7/key-auth`) sends
         // the key itself; a request to `/keys` sends a name and permissions, and is left alone.
         walksKeys = ScrubEngine.names(interaction.request.url, oneOf: ScrubEngine.keyCredentialSegments)
+        walksPlaintext = ScrubEngine.requestsCipher(interaction.request, "encrypt")
         result.request = walk(interaction.request, path: path + [.key("request")])
         walksKeys = false
+        walksPlaintext = false
         for (index, hop) in interaction.redirects.enumerated() {
             let place = path + [.key("redirects"), .index(index)]
             result.redirects[index].url = process(hop.url, kind: .url, path: place + [.key("url")])
@@ -58,10 +60,12 @@ extension ScrubEngine {
             // `/api/i18n/keys` lists translation keys.
             walksKeys = !walksTranslations && ScrubEngine.requestsKeys(interaction.request.url)
             walksTokens = !walksTranslations && !walksKeys && ScrubEngine.requestsTokens(interaction.request.url)
+            walksPlaintext = ScrubEngine.requestsCipher(interaction.request, "decrypt")
             defer {
                 walksTranslations = false
                 walksKeys = false
                 walksTokens = false
+                walksPlaintext = false
             }
             var scrubbed = response
             scrubbed.url = response.url.map { process($0, kind: .url, path: place + [.key("url")]) }
@@ -104,6 +108,20 @@ extension ScrubEngine {
     /// `/user/tokens`, npm's `/-/npm/v1/tokens`).
     static func requestsTokens(_ url: String) -> Bool {
         names(url, oneOf: tokenCollectionSegments)
+    }
+
+    /// Whether a request asks an encryption service to `operation` (`encrypt`, `decrypt`): a POST
+    /// whose path's last segment, or the one before a key's name, is the operation
+    /// (`/api/admin/encrypt`, `/v1/transit/decrypt/orders`), or ends in `:operation` (Cloud KMS's
+    /// `…/cryptoKeys/k:encrypt`), or AWS KMS's `X-Amz-Target: TrentService.Encrypt`.
+    static func requestsCipher(_ request: RecordedRequest, _ operation: String) -> Bool {
+        guard request.method == "POST" else { return false }
+        if names(request.url, oneOf: [operation]) { return true }
+        let path = URLParts(request.url).path.lowercased()
+        if path.hasSuffix(":" + operation) { return true }
+        return request.headers.contains { header in
+            header.name.lowercased() == "x-amz-target" && header.value.lowercased() == "trentservice." + operation
+        }
     }
 
     /// Whether the path's last segment, or the one before an id, is one of `collections`.

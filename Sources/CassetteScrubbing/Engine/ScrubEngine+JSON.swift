@@ -237,6 +237,8 @@ extension ScrubEngine {
                 // beside it is the secret.
             } else if keyTraits.contains(.secret) || isGrant && SecretNames.grantSecretKeys.contains(loweredKeys[index])
                 || (isKeyWithAlgorithm || isKeyRecord) && loweredKeys[index] == "key"
+                || walksPlaintext && ScrubEngine.plaintextKeys.contains(loweredKeys[index])
+                    && ScrubEngine.isLongString(member.value)
                 || isValueRecord && loweredKeys[index] == "value"
                     && !ScrubEngine.isPlainValue(member.value) && !ScrubEngine.holdsIdentifierPath(member.value)
             {
@@ -291,6 +293,15 @@ extension ScrubEngine {
     /// Members that list a query result's columns, beside its rows or one object below.
     static let tableColumnKeys: Set<String> = ["columns", "fields", "meta", "rowtype", "schema", "resultsetmetadata"]
     /// Members of a column's object that hold its name.
+    /// The members of an encryption service's request or answer that hold the plaintext.
+    static let plaintextKeys: Set<String> = ["value", "plaintext", "data"]
+
+    /// A string of 4 bytes or more.
+    static func isLongString(_ value: JSONValue) -> Bool {
+        if case .string(let text) = value { return text.utf8.count >= 4 }
+        return false
+    }
+
     static let columnNameKeys: Set<String> = ["name", "columnname", "column_name", "label"]
 
     /// The rows member of a query result and the names of its secret columns by position, when the
@@ -795,16 +806,19 @@ extension ScrubEngine {
     }
 
     /// A word between sigils, which stands for a value a system keeps to itself: `$encrypted$`
-    /// (AWX), `<hidden>`, `{{api_key}}`, `[secure]`, `%PASSWORD%`.
+    /// (AWX), `<hidden>`, `{{api_key}}`, `[secure]`, `%PASSWORD%`, Concourse's `((registry-password))`,
+    /// Metabase's `**MetabasePass**` (stars only doubled: `*word*` may be a password).
     static func isSigilPlaceholder(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count >= 4, bytes.count <= 40, let first = bytes.first, let last = bytes.last else { return false }
         let pairs: [UInt8: UInt8] = [
             UInt8(ascii: "$"): UInt8(ascii: "$"), UInt8(ascii: "<"): UInt8(ascii: ">"),
             UInt8(ascii: "{"): UInt8(ascii: "}"), UInt8(ascii: "["): UInt8(ascii: "]"),
-            UInt8(ascii: "%"): UInt8(ascii: "%"),
+            UInt8(ascii: "%"): UInt8(ascii: "%"), UInt8(ascii: "("): UInt8(ascii: ")"),
+            UInt8(ascii: "*"): UInt8(ascii: "*"),
         ]
         guard pairs[first] == last else { return false }
+        if first == UInt8(ascii: "*"), bytes[1] != first || bytes[bytes.count - 2] != last { return false }
         let inner = bytes.drop { $0 == first }.reversed().drop { $0 == last }
         return inner.count >= 2
             && inner.allSatisfy {

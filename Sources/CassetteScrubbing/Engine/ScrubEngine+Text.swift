@@ -92,6 +92,8 @@ extension ScrubEngine {
         found.addClear(pairStructure(bytes))
         found.addClear(oneTimeCodes(bytes))
         found.addClear(secretsInProse(bytes))
+        found.addClear(passwordsInOtherLanguages(bytes))
+        found.addClear(secretsReadByCommands(bytes))
         found.addClear(saslPlainCredentials(bytes))
         found.addClear(oracleConnectCredentials(bytes))
     }

@@ -227,6 +227,8 @@ extension ScrubEngine {
             // in the path (PagerDuty's `/integration/<key>/enqueue`, `/hooks/<key>`).
             if lower == "webhooks" || lower == "webhook" || lower == "incomingwebhook" || lower == "integration"
                 || lower == "hooks" || lower == "hook" || (host == "hooks.slack.com" && position == 0)
+                // A kind of webhook (Grafana OnCall's `/formatted_webhook/<token>/`).
+                || lower.hasSuffix("_webhook") || lower.hasSuffix("-webhook")
             {
                 webhook = true
                 continue

@@ -141,6 +141,11 @@ struct ScrubEngine {
     /// Whether the response being walked answers a request for API tokens (Cloudflare's `POST
     /// /user/tokens`): a random `value` member of a record there holds one.
     var walksTokens = false
+    /// Whether the body being walked is the plaintext side of an encryption service: a request to
+    /// encrypt (GoCD's `POST /api/admin/encrypt`, Vault transit's `/transit/encrypt/<key>`, Cloud
+    /// KMS's `…:encrypt`) or the answer to a request to decrypt. Its `value`, `plaintext` and
+    /// `data` strings are the secret.
+    var walksPlaintext = false
     /// What the detectors found in each short text they ran on, for this run
     /// (``detections(in:_:)``).
     private var detected: [String: [Detection]] = [:]

@@ -36,8 +36,8 @@ package enum ExtraSecretNames {
     /// Words that make a following `key` a secret's name, in addition to the matcher's `api`,
     /// `access`, `private`, ...: `service_key`, `account_key`, `db_key`, `DD-APPLICATION-KEY`,
     /// `x-functions-key`, `x-amz-server-side-encryption-customer-key`, Azure's `primaryKey`,
-    /// PagerDuty's `routing_key` (an integration's key to send events), and the ciphers a key is
-    /// for (Airflow's `fernet_key`, `aes_key`, `cipher_key`).
+    /// PagerDuty's `routing_key` (an integration's key to send events), the ciphers a key is
+    /// for (Airflow's `fernet_key`, `aes_key`, `cipher_key`) and a pre-shared key.
     package static let keyQualifiers: Set<String> = [
         "fernet", "aes", "cipher", "crypt", "crypto", "priv", "service", "account", "db", "database", "storage",
         "shared", "hmac", "webhook", "application",
@@ -45,6 +45,22 @@ package enum ExtraSecretNames {
         "primary", "secondary", "personal", "developer", "merchant", "partner", "integration", "security",
         "live", "test", "rapidapi", "appwrite", "sas", "symmetric", "decryption", "root", "deploy", "mac", "sdk",
         "mobile", "routing",
+        // WireGuard's `PresharedKey`, IPsec's `pre_shared_key`.
+        "preshared",
+    ]
+
+    /// Words before `pin` that make it a certificate's pin, a digest of a public key (`ca_pin`,
+    /// `cert-pin`, `spki_pin`), not a PIN.
+    package static let certificatePinQualifiers: Set<String> = [
+        "ca", "cert", "certificate", "tls", "ssl", "spki", "pubkey", "public", "key", "hpkp",
+    ]
+
+    /// Words after `auth` that it qualifies as a thing other than a credential: `auth_method_id`,
+    /// `auth-server`, `auth_type`, `authProvider`, `auth_url` (Plivo's `auth_id` names the account).
+    package static let authDescribedWords: Set<String> = [
+        "method", "methods", "server", "servers", "url", "uri", "host", "endpoint", "domain", "type", "types",
+        "provider", "providers", "mode", "scheme", "realm", "status", "state", "enabled", "required", "strategy",
+        "flow", "backend", "plugin", "service", "path", "version", "level", "timeout", "id", "port", "region",
     ]
 
     /// Words that make a following `code` a secret's name (`verification_code`, `mfaCode`,

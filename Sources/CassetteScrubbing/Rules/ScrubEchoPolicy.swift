@@ -121,6 +121,17 @@ enum ScrubEchoPolicy {
         {
             return true
         }
+        // Client keys that payment and feature-flag SDKs ship to browsers and apps: Midtrans'
+        // `Mid-client-` (`SB-Mid-client-` in its sandbox), DevCycle's `dvc_client_` and
+        // `dvc_mobile_`; their server keys are `Mid-server-` and `dvc_server_`.
+        for prefix in ["Mid-client-", "SB-Mid-client-", "dvc_client_", "dvc_mobile_"] where value.hasPrefix(prefix) {
+            let rest = bytes[prefix.utf8.count...]
+            if rest.count >= 12, rest.count <= 80,
+                rest.allSatisfy({ ShapeBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+            {
+                return true
+            }
+        }
         // PostHog's project key (`phc_`), which its browser snippet sends; personal keys are `phx_`.
         if value.hasPrefix("phc_"), bytes.count >= 40, bytes[4...].allSatisfy(ShapeBytes.isAlphanumeric) { return true }
         if bytes.count == 37, value.hasPrefix("live_") || value.hasPrefix("test_"),
@@ -134,7 +145,7 @@ enum ScrubEchoPolicy {
 
     /// A value already encrypted, in the envelope of the tool that encrypted it: Jenkins' `{AQAAAB…}`,
     /// DigitalOcean's `EV[1:…]`, SOPS' `ENC[AES256_GCM,data:…]`, Ansible Vault's `$ANSIBLE_VAULT;`,
-    /// HashiCorp Vault transit's `vault:v1:…`. It is what the tool stores and shows in place of the
+    /// HashiCorp Vault transit's `vault:v1:…`, GoCD's `AES:…:…`. It is what the tool stores and shows in place of the
     /// secret; reading it takes a key the recording does not hold.
     static func isCiphertextEnvelope(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 24 else { return false }
@@ -154,6 +165,14 @@ enum ScrubEchoPolicy {
             return !unpadded.isEmpty && unpadded.allSatisfy(ShapeBytes.isBase64)
                 && body.count - unpadded.count <= 2
                 && body.dropFirst(unpadded.count).allSatisfy { $0 == UInt8(ascii: "=") }
+        }
+        // GoCD's `AES:<iv>:<ciphertext>`, both parts base64.
+        if bytes.starts(with: "AES:".utf8) {
+            let parts = bytes[4...].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            return parts.count == 2
+                && parts.allSatisfy { part in
+                    part.count >= 8 && part.allSatisfy { ShapeBytes.isBase64($0) || $0 == UInt8(ascii: "=") }
+                }
         }
         return bytes.starts(with: "$ANSIBLE_VAULT;".utf8)
     }

@@ -114,12 +114,14 @@ package struct ScrubNameMatcher: Sendable {
         {
             return traits.union(.describing)
         }
-        // A key's or token's id names it (`applicationKeyId`, `api_key_id`, `keyId`, `token_id`), and
-        // a part or a mask of a secret is not the secret (`token_last_eight`, `key_fingerprint`,
-        // `password_preview`). A `secret_id` stays a secret: Vault's AppRole logs in with one.
+        // A key's, token's or signature's id names it (`applicationKeyId`, `api_key_id`, `keyId`,
+        // `token_id`, `signature_id`), and a part or a mask of a secret is not the secret
+        // (`token_last_eight`, `key_fingerprint`, `password_preview`). A `secret_id` stays a secret: Vault's AppRole logs in with one.
         if judged == "keyid" || judged == "tokenid"
             || words.count >= 2 && judged == "id"
                 && (words[words.count - 2] == "key" || words[words.count - 2] == "token")
+            // A signature's or a signature request's id (Dropbox Sign's `signature_request_id`).
+            || words.count >= 2 && last == "id" && words.dropLast().contains("signature")
             || words.dropFirst().contains(where: SecretNames.partWords.contains)
         {
             return traits.union(.describing)
@@ -161,12 +163,25 @@ package struct ScrubNameMatcher: Sendable {
                     continue
                 }
                 if word == "token", position > 0, SecretNames.cursorWords.contains(words[position - 1]) { continue }
+                // `auth` that qualifies a thing other than a secret (`auth_method_id`,
+                // `--auth-server`, `auth_type`): the thing is named, not the credentials.
+                if word == "auth", position + 1 < words.count,
+                    SecretNames.authDescribedWords.contains(words[position + 1])
+                {
+                    continue
+                }
                 return true
             }
             // A run-together cursor (`skiptoken`, `pagetoken`, `nexttoken`, `deltatoken`) grants nothing.
             if word.hasSuffix("token"), SecretNames.cursorWords.contains(String(word.dropLast(5))) { continue }
             if SecretNames.secretWordEndings.contains(where: { word.hasSuffix($0) }) { return true }
             if word == "key", position > 0, SecretNames.keyQualifiers.contains(words[position - 1]) {
+                return true
+            }
+            // A qualifier and the version of the API the key is for (WeChat Pay's `apiV3Key`).
+            if word == "key", position > 1, isVersionWord(words[position - 1]),
+                SecretNames.keyQualifiers.contains(words[position - 2])
+            {
                 return true
             }
             // A qualified key run together (`clientkey`, `privatekey`, `signingkey`).
@@ -177,6 +192,13 @@ package struct ScrubNameMatcher: Sendable {
             }
         }
         return false
+    }
+
+    /// `v2`, `v3`: the version of an API in a name.
+    private static func isVersionWord(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        return bytes.count >= 2 && bytes.count <= 3 && bytes[0] == UInt8(ascii: "v")
+            && bytes.dropFirst().allSatisfy(ShapeBytes.isDigit)
     }
 
     /// Whether a policy word follows a secret word (`otp policy digits`, `password policy min length`):
@@ -195,6 +217,10 @@ package struct ScrubNameMatcher: Sendable {
     /// Whether the words name a PIN, password or one-time code, whose numbers are secrets too.
     private static func namesNumericSecret(_ words: [String]) -> Bool {
         for (position, word) in words.enumerated() {
+            // A certificate's pin is a digest of its public key (Teleport's `--ca-pin=sha256:…`).
+            if word == "pin", position > 0, SecretNames.certificatePinQualifiers.contains(words[position - 1]) {
+                continue
+            }
             if SecretNames.numericSecretWords.contains(word) { return true }
             if word == "code", position > 0, SecretNames.codeQualifiers.contains(words[position - 1]) { return true }
         }

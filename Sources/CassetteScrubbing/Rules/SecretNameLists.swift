@@ -110,6 +110,10 @@ enum SecretNames {
     static let numericSecretWords: Set<String> = [
         "pin", "otp", "totp", "hotp", "passcode", "cvv", "cvc", "cvv2", "password", "passwd", "pwd", "passphrase",
     ]
+    /// Words before `pin` that make it a certificate's pin.
+    static let certificatePinQualifiers = ExtraSecretNames.certificatePinQualifiers
+    /// Words after `auth` that it qualifies as no credential.
+    static let authDescribedWords = ExtraSecretNames.authDescribedWords
     /// Words that make a following `code` a secret one-time code (`verification_code`, `mfa_code`).
     static let codeQualifiers: Set<String> = Set([
         "verification", "verify", "otp", "mfa", "sms", "security", "auth", "confirmation", "login", "twofa",

@@ -1,5 +1,6 @@
 /// Private key material: the body of `-----BEGIN … PRIVATE KEY-----` blocks (PEM: RSA, EC, DSA,
-/// OpenSSH, PKCS #8, encrypted) and of `-----BEGIN PGP PRIVATE KEY BLOCK-----` blocks, between the
+/// OpenSSH, PKCS #8, encrypted), of `-----BEGIN PGP PRIVATE KEY BLOCK-----` blocks and of seeds
+/// that a private key is made from (a NATS creds file's `-----BEGIN USER NKEY SEED-----`), between the
 /// marker lines, also when newlines are JSON-escaped (`\n`); and age secret keys
 /// (`AGE-SECRET-KEY-1…`), after their prefix.
 ///
@@ -38,9 +39,12 @@ enum PrivateKeyShape {
             let label = bytes[(start + opening.count)..<cursor]
             guard
                 label.elementsEqual("PRIVATE KEY".utf8) || endsWith(label, " PRIVATE KEY")
-                    || endsWith(label, "PRIVATE KEY BLOCK")
+                    || endsWith(label, "PRIVATE KEY BLOCK") || endsWith(label, " SEED")
             else { continue }
-            found.append(Marker(start: start, end: cursor + dashes.count, label: label))
+            // NATS writes its END lines with six dashes (`------END USER NKEY SEED------`).
+            var first = start
+            while first > 0, start - first < 4, bytes[first - 1] == UInt8(ascii: "-") { first -= 1 }
+            found.append(Marker(start: first, end: cursor + dashes.count, label: label))
             index = cursor + dashes.count
         }
         return found

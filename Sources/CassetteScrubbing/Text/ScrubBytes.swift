@@ -69,16 +69,17 @@ enum ScrubBytes {
         _ text: String, allowingQueryCharacters: Bool = false, lowercaseHex: Bool = false, plusForSpace: Bool = false
     ) -> String {
         escaped(
-            text, keeping: allowingQueryCharacters ? queryTolerated : unreserved, lowercaseHex: lowercaseHex,
-            plusForSpace: plusForSpace)
+            text, keeping: allowingQueryCharacters ? queryTolerated : unreserved, nonASCII: false,
+            lowercaseHex: lowercaseHex, plusForSpace: plusForSpace)
     }
 
     /// Percent-encodes `text` the way `original` was: the bytes `original` holds unescaped (but
-    /// `%`, and `+` where it stands for a space) stay unescaped, the others are escaped with the
-    /// case of hex digits `original` used. A form value `jdbc:oracle:thin:u/p@//h` whose password
+    /// `%`, and `+` where it stands for a space; non-ASCII characters when it holds one) stay
+    /// unescaped, the others are escaped with the case of hex digits `original` used. A form value `jdbc:oracle:thin:u/p@//h` whose password
     /// is replaced keeps its `:`, `/` and `@`.
     static func percentEncoded(_ text: String, like original: String, plusForSpace: Bool) -> String {
         var kept = unreserved
+        var nonASCII = false
         var lowercaseHex = false
         let raw = Array(original.utf8)
         var index = 0
@@ -89,22 +90,28 @@ enum ScrubBytes {
                 index += 3
                 continue
             }
-            if byte < 0x80, byte > 0x20, byte != UInt8(ascii: "%"), !(plusForSpace && byte == UInt8(ascii: "+")) {
+            if byte >= 0x80 {
+                nonASCII = true
+            } else if byte != UInt8(ascii: "%"), !(plusForSpace && byte == UInt8(ascii: "+")) {
                 kept = kept.union(ByteSet(bytes: CollectionOfOne(byte)))
             }
             index += 1
         }
-        return escaped(text, keeping: kept, lowercaseHex: lowercaseHex, plusForSpace: plusForSpace)
+        // Spaces as the original wrote them: `+`, unless it escaped them as `%20` and has no `+`.
+        let plus =
+            plusForSpace && (raw.contains(UInt8(ascii: "+")) || !original.contains("%20"))
+        return escaped(text, keeping: kept, nonASCII: nonASCII, lowercaseHex: lowercaseHex, plusForSpace: plus)
     }
 
-    /// Every byte of `text` outside `kept` as `%XX`; spaces as `+` when `plusForSpace`.
-    private static func escaped(_ text: String, keeping kept: ByteSet, lowercaseHex: Bool, plusForSpace: Bool)
-        -> String
-    {
+    /// Every byte of `text` outside `kept` (and, unless `nonASCII`, every byte of a non-ASCII
+    /// character) as `%XX`; spaces as `+` when `plusForSpace`.
+    private static func escaped(
+        _ text: String, keeping kept: ByteSet, nonASCII: Bool, lowercaseHex: Bool, plusForSpace: Bool
+    ) -> String {
         let digits = Array((lowercaseHex ? "0123456789abcdef" : "0123456789ABCDEF").utf8)
         var output: [UInt8] = []
         for byte in text.utf8 {
-            if byte < 0x80, kept.contains(byte) {
+            if byte < 0x80 ? kept.contains(byte) : nonASCII {
                 output.append(byte)
             } else if plusForSpace && byte == 0x20 {
                 output.append(UInt8(ascii: "+"))
