@@ -16,10 +16,10 @@ extension ScrubEngine {
         "on", "jest", "je", "wynosi", "—",
     ].map { Array($0.utf8) }
 
-    /// Whether the byte starts one of the nouns (their first bytes, lower-case for ASCII letters).
-    private static let foreignNounLeads: [Bool] = {
-        var leads = [Bool](repeating: false, count: 256)
-        for noun in foreignPasswordNouns { leads[Int(noun[0])] = true }
+    /// The nouns that start with each byte (lower-case for ASCII letters), by their first byte.
+    private static let foreignNounsByLead: [[[UInt8]]] = {
+        var leads = [[[UInt8]]](repeating: [], count: 256)
+        for noun in foreignPasswordNouns { leads[Int(noun[0])].append(noun) }
         return leads
     }()
 
@@ -32,14 +32,12 @@ extension ScrubEngine {
         guard bytes.count >= 12, rules.isEnabled(.secretField) else { return found }
         var index = 0
         while index < bytes.count {
-            let lead = bytes[index] < 0x80 ? ShapeBytes.lowercase(bytes[index]) : bytes[index]
-            guard ScrubEngine.foreignNounLeads[Int(lead)],
-                let noun = ScrubEngine.foreignPasswordNouns.first(where: {
-                    ShapeBytes.matchesIgnoringCase($0, in: bytes, at: index)
-                }),
+            let byte = bytes[index]
+            let candidates = ScrubEngine.foreignNounsByLead[Int(byte < 0x80 ? ShapeBytes.lowercase(byte) : byte)]
+            guard !candidates.isEmpty,
                 // A Latin-script noun is a whole word.
-                noun[0] >= 0x80 || index == 0 || bytes[index - 1] >= 0x80
-                    || !ShapeBytes.isAlphanumeric(bytes[index - 1])
+                byte >= 0x80 || index == 0 || bytes[index - 1] >= 0x80 || !ShapeBytes.isAlphanumeric(bytes[index - 1]),
+                let noun = candidates.first(where: { ShapeBytes.matchesIgnoringCase($0, in: bytes, at: index) })
             else {
                 index += 1
                 continue

@@ -14,10 +14,11 @@ extension ScrubEngine {
     /// takes). The command line and the prompt after stay.
     func secretsReadByCommands(_ bytes: [UInt8]) -> Found {
         var found = Found()
-        guard bytes.count >= 24, rules.isEnabled(.secretField),
-            ScrubBytes.firstIndex(of: Array("\n".utf8), in: bytes, from: 0) != nil
-        else { return found }
-        var lineStart = 0
+        guard bytes.count >= 24, rules.isEnabled(.secretField), let first = ScrubEngine.firstCommandWord(bytes) else {
+            return found
+        }
+        // From the start of the line of the first command's word.
+        var lineStart = bytes[..<first].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         while lineStart < bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
@@ -44,6 +45,31 @@ extension ScrubEngine {
                     summary: "secret printed by a command that reads one"))
         }
         return found
+    }
+
+    /// The first words of ``secretReadingCommands``, lower-case, by their first byte.
+    private static let commandWordsByLead: [[[UInt8]]] = {
+        var leads = [[[UInt8]]](repeating: [], count: 128)
+        for words in secretReadingCommands {
+            let word = Array(words[0].drop { $0 == 0x20 })
+            if !leads[Int(word[0])].contains(word) { leads[Int(word[0])].append(word) }
+        }
+        return leads
+    }()
+
+    /// Where the first word that starts a command of ``secretReadingCommands`` stands, at the start
+    /// of a word, in a text with more than one line; `nil` when none does (most texts: one pass
+    /// that looks at a byte only where a word starts).
+    private static func firstCommandWord(_ bytes: [UInt8]) -> Int? {
+        guard bytes.contains(0x0A) else { return nil }
+        for index in bytes.indices where bytes[index] < 0x80 {
+            guard index == 0 || !ShapeBytes.isAlphanumeric(bytes[index - 1]) else { continue }
+            let candidates = commandWordsByLead[Int(ShapeBytes.lowercase(bytes[index]))]
+            if candidates.contains(where: { ShapeBytes.matchesIgnoringCase($0, in: bytes, at: index) }) {
+                return index
+            }
+        }
+        return nil
     }
 
     /// Whether `word` occurs in `range` of `bytes`, in any ASCII case (`word` lower-case).
