@@ -288,11 +288,24 @@ extension ScrubEngine {
         return renamed && !place.isText ? .object(sorting: result) : .object(result)
     }
 
-    /// Members that hold a query result's rows.
-    static let tableRowKeys: Set<String> = ["rows", "data", "values", "data_array", "datarows"]
-    /// Members that list a query result's columns, beside its rows or one object below.
-    static let tableColumnKeys: Set<String> = ["columns", "fields", "meta", "rowtype", "schema", "resultsetmetadata"]
-    /// Members of a column's object that hold its name.
+    /// Whether a member (lower-case) holds a query result's rows. A comparison of strings, no hash:
+    /// it is asked of every key of every object.
+    static func isTableRowKey(_ key: String) -> Bool {
+        switch key {
+        case "rows", "data", "values", "data_array", "datarows": true
+        default: false
+        }
+    }
+
+    /// Whether a member (lower-case) lists a query result's columns, beside its rows or one object
+    /// below.
+    static func isTableColumnKey(_ key: String) -> Bool {
+        switch key {
+        case "columns", "fields", "meta", "rowtype", "schema", "resultsetmetadata": true
+        default: false
+        }
+    }
+
     /// The members of an encryption service's request or answer that hold the plaintext.
     static let plaintextKeys: Set<String> = ["value", "plaintext", "data"]
 
@@ -302,14 +315,24 @@ extension ScrubEngine {
         return false
     }
 
+    /// Members of a column's object that hold its name.
     static let columnNameKeys: Set<String> = ["name", "columnname", "column_name", "label"]
 
     /// The rows member of a query result and the names of its secret columns by position, when the
     /// object holds both a column list and rows, and a column is named like a secret.
     func secretColumns(_ members: [JSONValue.Member], _ loweredKeys: [String]) -> (rows: Int, columns: [String?])? {
-        guard let rows = loweredKeys.firstIndex(where: ScrubEngine.tableRowKeys.contains),
-            case .array(let rowValues) = members[rows].value, !rowValues.isEmpty,
-            let list = loweredKeys.firstIndex(where: ScrubEngine.tableColumnKeys.contains),
+        // Rows are a non-empty array: most objects hold none, and their keys are not compared.
+        guard
+            let rows = members.indices.first(where: { index in
+                guard case .array(let values) = members[index].value, !values.isEmpty else { return false }
+                return ScrubEngine.isTableRowKey(loweredKeys[index])
+            }),
+            let list = members.indices.first(where: { index in
+                switch members[index].value {
+                case .array, .object: return ScrubEngine.isTableColumnKey(loweredKeys[index])
+                default: return false
+                }
+            }),
             let names = ScrubEngine.columnNames(members[list].value, depth: 0)
         else { return nil }
         let columns = names.map { name in name.flatMap { isSecretName($0, in: .jsonKey) ? $0 : nil } }
@@ -334,7 +357,7 @@ extension ScrubEngine {
             }
             return names.contains { $0 != nil } ? names : nil
         case .object(let members) where depth == 0:
-            for member in members where tableColumnKeys.contains(ScrubBytes.lowercased(member.key)) {
+            for member in members where isTableColumnKey(ScrubBytes.lowercased(member.key)) {
                 if let names = columnNames(member.value, depth: 1) { return names }
             }
             return nil

@@ -22,6 +22,8 @@ extension ScrubEngine {
         for noun in foreignPasswordNouns { leads[Int(noun[0])].append(noun) }
         return leads
     }()
+    /// Whether a noun starts with the byte: a test per byte that copies no array.
+    private static let foreignNounLeads = ByteTable(foreignPasswordNouns.map { $0[0] })
 
     /// A password after its noun in another language: the noun, blanks, a link, blanks, then a
     /// value of 8 to 64 printable ASCII bytes without blanks that looks like a secret
@@ -30,14 +32,18 @@ extension ScrubEngine {
     func passwordsInOtherLanguages(_ bytes: [UInt8]) -> Found {
         var found = Found()
         guard bytes.count >= 12, rules.isEnabled(.secretField) else { return found }
+        // Read once: a static's lazy initialisation is checked on every access.
+        let leads = ScrubEngine.foreignNounLeads
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            let candidates = ScrubEngine.foreignNounsByLead[Int(byte < 0x80 ? ShapeBytes.lowercase(byte) : byte)]
-            guard !candidates.isEmpty,
+            let lead = byte < 0x80 ? ShapeBytes.lowercase(byte) : byte
+            guard leads.contains(lead),
                 // A Latin-script noun is a whole word.
                 byte >= 0x80 || index == 0 || bytes[index - 1] >= 0x80 || !ShapeBytes.isAlphanumeric(bytes[index - 1]),
-                let noun = candidates.first(where: { ShapeBytes.matchesIgnoringCase($0, in: bytes, at: index) })
+                let noun = ScrubEngine.foreignNounsByLead[Int(lead)].first(where: {
+                    ShapeBytes.matchesIgnoringCase($0, in: bytes, at: index)
+                })
             else {
                 index += 1
                 continue

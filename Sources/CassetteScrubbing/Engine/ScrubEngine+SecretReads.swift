@@ -57,14 +57,23 @@ extension ScrubEngine {
         return leads
     }()
 
+    /// Whether a command's first word starts with the byte.
+    private static let commandLeads = ByteSet(
+        bytes: secretReadingCommands.compactMap { $0[0].first(where: { $0 != 0x20 }) })
+
     /// Where the first word that starts a command of ``secretReadingCommands`` stands, at the start
     /// of a word, in a text with more than one line; `nil` when none does (most texts: one pass
     /// that looks at a byte only where a word starts).
     private static func firstCommandWord(_ bytes: [UInt8]) -> Int? {
         guard bytes.contains(0x0A) else { return nil }
+        // Read once: a static's lazy initialisation is checked on every access.
+        let leads = commandLeads
         for index in bytes.indices where bytes[index] < 0x80 {
-            guard index == 0 || !ShapeBytes.isAlphanumeric(bytes[index - 1]) else { continue }
-            let candidates = commandWordsByLead[Int(ShapeBytes.lowercase(bytes[index]))]
+            let lead = ShapeBytes.lowercase(bytes[index])
+            guard leads.contains(lead), index == 0 || !ShapeBytes.isAlphanumeric(bytes[index - 1]) else {
+                continue
+            }
+            let candidates = commandWordsByLead[Int(lead)]
             if candidates.contains(where: { ShapeBytes.matchesIgnoringCase($0, in: bytes, at: index) }) {
                 return index
             }

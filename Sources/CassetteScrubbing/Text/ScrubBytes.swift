@@ -28,14 +28,23 @@ enum ScrubBytes {
 
     /// The offset of the first occurrence of `needle` in `haystack` at or after `start`.
     static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int, before end: Int? = nil) -> Int? {
-        let end = end ?? haystack.count
-        guard let first = needle.first, end - start >= needle.count else { return nil }
-        var index = start
-        while index + needle.count <= end {
-            if haystack[index] == first && matches(needle, in: haystack, at: index) { return index }
-            index += 1
+        let end = min(end ?? haystack.count, haystack.count)
+        guard let first = needle.first, start >= 0, end - start >= needle.count else { return nil }
+        // `memchr` finds each candidate first byte (many bytes a step), then the rest is compared.
+        return haystack.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let last = end - needle.count
+            var index = start
+            while index <= last {
+                guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+                let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                var matched = 1
+                while matched < needle.count, buffer[offset + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return offset }
+                index = offset + 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// Whether `needle` stands in `haystack` at `offset`, ending at or before `end` (the end of a
