@@ -301,9 +301,10 @@ extension ScrubEngine {
                 ScrubNameMatcher.words(header.name).last == "identity" && ShapeBytes.isUUID(bytes)
             // A publishable key under a secret's name (`apikey: <Supabase anon key>`) is public.
             let isPublic = !masking && ScrubEchoPolicy.isPublicByDesign(value)
-            let isKeyOfPair =
-                bytes.count <= 64 && ScrubNameMatcher.isKeyBesideItsSecret(header.name, among: headers.lazy.map(\.name))
-            if rules.isEnabled(.secretHeader), nameTraits.contains(.secret), !isIdentityID, !isPublic, !isKeyOfPair {
+            if rules.isEnabled(.secretHeader), nameTraits.contains(.secret), !isIdentityID, !isPublic,
+                // A key header beside its secret header names the pair (asked of secret names only).
+                bytes.count > 64 || !ScrubNameMatcher.isKeyBesideItsSecret(header.name, among: headers.lazy.map(\.name))
+            {
                 // `Signature: keyId="…",algorithm="…",signature="…"`: only the secret parameters.
                 if !masking,
                     let spans = parameterSpans(
