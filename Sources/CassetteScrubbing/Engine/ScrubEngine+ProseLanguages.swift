@@ -13,7 +13,7 @@ extension ScrubEngine {
     /// `é`, `is`, `lautet`, `er`, `är`, `on`, `jest`, `je`, `wynosi`.
     private static let foreignLinks: [[UInt8]] = [
         ":", "：", "=", "は", "是", "为", "為", "는", "은", "—", "ist", "lautet", "es", "est", "é", "is", "er", "är",
-        "on", "jest", "je", "wynosi", "—",
+        "on", "jest", "je", "wynosi",
     ].map { Array($0.utf8) }
 
     /// The nouns that start with each byte (lower-case for ASCII letters), by their first byte.
