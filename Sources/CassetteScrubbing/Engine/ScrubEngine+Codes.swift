@@ -164,10 +164,7 @@ extension ScrubEngine {
                 continue
             }
             let secret = ScrubBytes.string(bytes, value)
-            guard ScrubEchoPolicy.looksLikeSecret(secret), !ScrubBytes.contains(secret, "SCRUBBED"),
-                !ScrubEngine.isNeverSecret(secret, inherited: false),
-                !ScrubEchoPolicy.isIdentifierPath(secret)
-            else { continue }
+            guard ScrubEngine.isQuotedSecret(secret) else { continue }
             found.spans.append(
                 Span(
                     range: value, secret: secret, rule: rules.spec(.secretField),
@@ -175,6 +172,15 @@ extension ScrubEngine {
             index = value.upperBound
         }
         return found
+    }
+
+    /// Whether a value a reader of messages or session logs took from beside a secret's noun or
+    /// command is one: it looks like a secret, is no placeholder of an earlier scrub, and is none of
+    /// the values that never are (a mask, a reference, a public key) nor a dotted path of words
+    /// (`process.env.DB_PASSWORD`).
+    static func isQuotedSecret(_ secret: String) -> Bool {
+        ScrubEchoPolicy.looksLikeSecret(secret) && !ScrubBytes.contains(secret, "SCRUBBED")
+            && !isNeverSecret(secret, inherited: false) && !ScrubEchoPolicy.isIdentifierPath(secret)
     }
 
     /// SASL `PLAIN` credentials sent inline, as a mail client's debug output or a protocol log shows

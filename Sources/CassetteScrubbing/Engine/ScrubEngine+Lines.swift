@@ -294,10 +294,7 @@ extension ScrubEngine {
             return []
         }
         let secret = ScrubBytes.string(bytes, value)
-        guard ScrubEchoPolicy.looksLikeSecret(secret), !ScrubBytes.contains(secret, "SCRUBBED"),
-            !ScrubEngine.isNeverSecret(secret, inherited: false), !ScrubEchoPolicy.isIdentifierPath(secret),
-            !secret.contains("/")
-        else { return [] }
+        guard ScrubEngine.isQuotedSecret(secret), !secret.contains("/") else { return [] }
         return [
             Span(range: value, secret: secret, rule: rules.spec(.secretField), summary: "password of a login command")
         ]

@@ -51,9 +51,7 @@ extension ScrubEngine {
             index += noun.count
             guard let value = ScrubEngine.linkedValue(bytes, after: index) else { continue }
             let secret = ScrubBytes.string(bytes, value)
-            guard ScrubEchoPolicy.looksLikeSecret(secret), !ScrubBytes.contains(secret, "SCRUBBED"),
-                !ScrubEngine.isNeverSecret(secret, inherited: false), !ScrubEchoPolicy.isIdentifierPath(secret)
-            else { continue }
+            guard ScrubEngine.isQuotedSecret(secret) else { continue }
             found.spans.append(
                 Span(
                     range: value, secret: secret, rule: rules.spec(.secretField),
